@@ -1,0 +1,5 @@
+"""Subcommands (filled in by their issue)."""
+
+
+def register(sub):
+    pass

@@ -1,0 +1,1 @@
+"""Screens, displays and buttons: everything a player sees and presses."""
