@@ -186,20 +186,20 @@ class Decision:
         """Raise IllegalActionError unless `choice` is a legal answer to this decision."""
         value = choice.value
         if self.player is not None and choice.player is not None and choice.player != self.player:
-            raise IllegalActionError("not your decision")
+            raise IllegalActionError("not your decision", "UI-9")
         legal = self.legal_keys()
         if self.kind == "spinner":
             if not isinstance(value, int) or not self.low <= value <= self.high:
-                raise IllegalActionError(f"enter a number {self.low}-{self.high}")
+                raise IllegalActionError(f"enter a number {self.low}-{self.high}", "UI-6")
         elif self.kind == "multi":
             if not isinstance(value, tuple) or len(set(value)) != len(value):
-                raise IllegalActionError("pick each row at most once")
+                raise IllegalActionError("pick each row at most once", "UI-6")
             if any(v not in legal for v in value):
-                raise IllegalActionError("that row cannot be picked")
+                raise IllegalActionError("that row cannot be picked", "UI-6")
             if not self.low <= len(value) <= self.high:
-                raise IllegalActionError(f"pick {self.low}-{self.high} rows")
+                raise IllegalActionError(f"pick {self.low}-{self.high} rows", "UI-6")
         elif value not in legal:
-            raise IllegalActionError(f"{value!r} is not an option now")
+            raise IllegalActionError(f"{value!r} is not an option now", "UI-6")
 
     def random_choice(self, rng: random.Random) -> Choice:
         """A uniformly chosen legal answer, for playouts and fuzzing."""
@@ -367,16 +367,16 @@ class State:
                     new._apply_interrupt(Choice(event.value, interrupt.player))
                     return new
         if pending is None:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", "UI-8")
         if isinstance(event, Roll):
             if not isinstance(pending, RollRequest):
-                raise ImplausibleRollError("waiting for a choice, not a roll")
+                raise ImplausibleRollError("waiting for a choice, not a roll", "UI-8")
             new = self.copy()
             new._apply_roll(event)
             return new
         if isinstance(event, Choice):
             if not isinstance(pending, Decision):
-                raise IllegalActionError("waiting for the dice")
+                raise IllegalActionError("waiting for the dice", "UI-8")
             pending.check(event)
             new = self.copy()
             new._apply_choice(Choice(event.value, pending.player))

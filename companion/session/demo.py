@@ -1,0 +1,135 @@
+"""The demo: a whole scripted game with no hardware, through the same parts the table uses.
+
+Each roll of the script is drawn as camera frames (dice tumbling, then still) and goes through the real settle
+detector and dice reader; each choice is entered as the button presses a player would make; every screen is drawn by
+the real renderer onto a luma device. The journal is a real SQLite file in a temporary folder.
+"""
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from ..errors import CompanionError
+from ..games.base import Choice, Die, Roll
+from ..vision.profile import Profile
+from ..vision.reader import DiceReader
+from ..vision.settle import SettleDetector
+from ..vision.synth import SynthDie, render_roll_frames
+from .journal import Journal
+from .loop import Session
+from .presses import presses_for, presses_for_interrupt
+from .script import parse_script
+from .table import Table
+
+FRAME = (640, 480)
+KEEP_STRIP_TOP = 400
+DIE_SIZE = 52
+BODY_COLOURS = {"red": (40, 40, 190), "blue": (170, 90, 30), "green": (60, 140, 40), "yellow": (40, 200, 220),
+                "white": (228, 234, 238), "black": (40, 40, 40), "purple": (140, 50, 110), "orange": (30, 120, 230)}
+IVORY = (228, 234, 238)
+
+
+class DemoError(CompanionError):
+    """The demo could not play its script: the camera did not read a roll as scripted, or a press went astray."""
+
+
+@dataclass
+class DemoReport:
+    game: str
+    events: int = 0
+    frames: int = 0
+    presses: int = 0
+    screens: int = 0
+    latencies: list[float] = field(default_factory=list)
+    wall: float = 0.0
+
+    def lines(self) -> list[str]:
+        median = statistics.median(self.latencies) * 1000 if self.latencies else float("nan")
+        return [f"{self.events} events, {self.frames} camera frames, {self.presses} presses, {self.screens} screens "
+                f"in {self.wall:.1f} s",
+                f"settled frame to prompt on the OLED: median {median:.1f} ms over {len(self.latencies)} rolls"]
+
+
+def demo_script(game: str) -> str:
+    try:
+        return resources.files("companion.demos").joinpath(f"{game}.jsonl").read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise DemoError(f"no demo for {game!r}") from error
+
+
+def demo_profile() -> Profile:
+    """The demo camera's calibration: the default profile plus the keep strip along the bottom of the frame."""
+    width, height = FRAME
+    return Profile(zones={"keep": [[0, KEEP_STRIP_TOP], [width, KEEP_STRIP_TOP], [width, height], [0, height]]})
+
+
+def scene_for(roll: Roll) -> list[SynthDie]:
+    """Where the scripted dice lie: the rolled ones spread over the tray, the kept ones in the keep strip."""
+    dice, played, kept = [], 0, 0
+    for die in roll.dice:
+        if die.zone == "keep":
+            center, kept = (70 + kept * 90, KEEP_STRIP_TOP + 40), kept + 1
+        else:
+            row, col = divmod(played, 5)
+            center, played = (90 + col * 115 + (row % 2) * 40, 90 + row * 110), played + 1
+        dice.append(synth_die(die, center))
+    return dice
+
+
+def synth_die(die: Die, center) -> SynthDie:
+    body = BODY_COLOURS.get(die.owner or "", IVORY)
+    if die.kind == "colour":
+        return SynthDie(kind="colour", face=die.face, body=IVORY, center=center, size=DIE_SIZE)
+    pips = (235, 235, 235) if sum(body) < 300 else (30, 30, 30)
+    if die.kind == "symbol":
+        return SynthDie(kind="symbol", face=die.face, body=body, pips=pips, center=center, size=DIE_SIZE)
+    return SynthDie(value=die.value, body=body, pips=pips, center=center, size=DIE_SIZE)
+
+
+def play_demo(game: str, display, on_prompt=None, journal_dir: str | None = None) -> tuple[Table, DemoReport]:
+    setup, numbered = parse_script(demo_script(game).splitlines(), f"demo {game}")
+    report = DemoReport(game)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal(Path(journal_dir or tmp) / "demo-journal.sqlite")
+        table = Table.new(setup, journal)
+        reader = DiceReader(demo_profile())
+        session = Session(table, display, reader.read, SettleDetector(), on_prompt=on_prompt)
+        for seed, (line, event) in enumerate(numbered):
+            before = len(table.match.events)
+            if isinstance(event, Roll):
+                report.frames += _roll(session, event, seed)
+            else:
+                report.presses += _choose(session, table, event)
+            if len(table.match.events) != before + 1:
+                raise DemoError(f"line {line}: the table did not take {table.match.state.describe(event)!r}: "
+                                f"{table.message or 'no reason given'}")
+            report.events += 1
+        journal.close()
+    report.latencies = session.latencies
+    report.screens = session.screens
+    report.wall = time.perf_counter() - started
+    return table, report
+
+
+def _roll(session: Session, roll: Roll, seed: int) -> int:
+    frames = render_roll_frames(scene_for(roll), moving=4, still=4, seed=seed, size=FRAME)
+    for count, frame in enumerate(frames, start=1):
+        if session.frame(frame):
+            return count
+    return len(frames)
+
+
+def _choose(session: Session, table: Table, choice: Choice) -> int:
+    pending = table.match.state.expects()
+    if choice.player is not None and choice.player != getattr(pending, "player", None):
+        presses = presses_for_interrupt(table.match.state.interrupts(), choice)
+    else:
+        presses = presses_for(pending, choice)
+    for press in presses:
+        session.press(press)
+    return len(presses)

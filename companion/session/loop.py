@@ -1,0 +1,98 @@
+"""The session loop: camera frames and button presses in, the OLED out (design.md's data flow).
+
+Frames go through the settle detector; only a settled frame is read, and a roll is handed to the table once the same
+reading repeats. Presses go to the table (or the home screen before a game starts). After every input the screen is
+redrawn if it changed. Nothing here knows a game's rules.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Protocol
+
+from ..games.base import Choice, Roll
+from ..ui.controls import Press
+from ..ui.prompt import decision_prompt
+from ..ui.screens import Prompt, render
+from ..ui.widgets import Picked, widget_for
+from .home import Home
+from .table import Table
+
+
+class Display(Protocol):
+    def display(self, image) -> None: ...
+
+
+def reading_key(dice) -> tuple:
+    """What must repeat on consecutive settled frames: the multiset of dice as read, independent of order."""
+    return tuple(sorted((d.label(), d.kind, d.owner or "", d.zone) for d in dice))
+
+
+class HomeScreen:
+    """Drives a Home with the same widgets as a game's decisions."""
+
+    def __init__(self, home: Home):
+        self.home = home
+        self._widget, self._for = None, None
+
+    def press(self, press: Press) -> None:
+        pending = self.home.expects()
+        if pending is None:
+            return
+        if self._for != pending:
+            self._widget, self._for = widget_for(pending), pending
+        answer = self._widget.press(press)
+        if isinstance(answer, Picked):
+            self.home.apply(Choice(answer.value))
+
+    def prompt(self) -> Prompt:
+        pending = self.home.expects()
+        if self._for != pending:
+            self._widget, self._for = widget_for(pending), pending
+        return decision_prompt((), pending, self._widget, "")
+
+
+class Session:
+    """Feeds one table (or the home screen) from frames and presses and keeps the display current.
+
+    `reader(frame)` returns the dice found (objects with `to_die()`), `settle` is a SettleDetector. `on_prompt`
+    hears every new prompt (the demo prints them; the service pets its watchdog elsewhere).
+    """
+
+    def __init__(self, screen: Table | HomeScreen, display: Display, reader=None, settle=None,
+                 on_prompt: Callable[[Prompt], None] | None = None, clock: Callable[[], float] = time.perf_counter):
+        self.screen = screen
+        self.display = display
+        self.reader = reader
+        self.settle = settle
+        self.on_prompt = on_prompt
+        self.clock = clock
+        self.latencies: list[float] = []  # seconds from a settled reading to its prompt on the display
+        self.screens = 0
+        self._shown: Prompt | None = None
+        self.refresh()
+
+    def frame(self, frame) -> bool:
+        """One camera frame; True when it completed a roll that was handed to the table."""
+        if self.settle is None or self.reader is None or self.settle.update(frame) != "settled":
+            return False
+        started = self.clock()
+        dice = tuple(d.to_die() for d in self.reader(frame))
+        if not self.settle.offer(reading_key(dice)) or not isinstance(self.screen, Table):
+            return False
+        self.screen.observe(Roll(dice))
+        self.refresh()
+        self.latencies.append(self.clock() - started)
+        return True
+
+    def press(self, press: Press) -> None:
+        self.screen.press(press)
+        self.refresh()
+
+    def refresh(self) -> None:
+        prompt = self.screen.prompt()
+        if prompt != self._shown:
+            self._shown = prompt
+            self.display.display(render(prompt))
+            self.screens += 1
+            if self.on_prompt:
+                self.on_prompt(prompt)

@@ -1,0 +1,250 @@
+"""The table: one game in play, fed by settled rolls and button presses, journaled event by event.
+
+This is the only place that changes a game's state. A roll or a choice is validated by the game, appended to the
+journal, then pushed on the match; a refused one leaves everything unchanged and puts its reason on the status line.
+UNDO (long PREV) pops exactly one event from both (UI-3); MENU (long NEXT) opens the out-of-turn actions and the
+table menu (UI-4). The same Table drives the OLED, the demo and the tests.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ..games.base import Choice, Decision, Die, Interrupt, Option, RefereeError, Roll, RollRequest, Setup
+from ..games.match import Match
+from ..ui.controls import Press
+from ..ui.prompt import decision_prompt, header, roll_prompt, with_rows
+from ..ui.screens import Prompt
+from ..ui.widgets import CANCEL, ChooseOne, Confirm, Picked, widget_for
+from .journal import Journal
+
+PIP_FACES = tuple(Option(str(v), str(v)) for v in range(1, 7))
+
+
+class Overlay:
+    """A screen over the game's own prompt (menu, undo, read check); `press` returns True when it closes."""
+
+    def __init__(self, table: Table, widget, title: str, question: str = "", lines: tuple[str, ...] = ()):
+        self.table, self.widget, self.title, self.question, self.lines = table, widget, title, question, lines
+
+    def prompt(self) -> Prompt:
+        return with_rows(self.title, self.question, self.widget, self.table.message, extra=self.lines)
+
+    def press(self, press: Press) -> bool:
+        answer = self.widget.press(press)
+        if answer is CANCEL:
+            return True
+        return self.picked(answer.value) if isinstance(answer, Picked) else False
+
+    def picked(self, value) -> bool:
+        return True
+
+
+class UndoOverlay(Overlay):
+    def __init__(self, table: Table):
+        super().__init__(table, Confirm(), "UNDO", f"Undo {table.match.describe_last()}?"[:21])
+
+    def picked(self, value) -> bool:
+        if value == "yes":
+            self.table.undo()
+        return True
+
+
+class MenuOverlay(Overlay):
+    """UI-4: the game's out-of-turn actions first, then the table's own items."""
+
+    def __init__(self, table: Table):
+        self.interrupts = {f"i{n}": i for n, i in enumerate(table.match.state.interrupts())}
+        names = table.names
+        options = [Option(key, f"{i.option.label} ({names[i.player][:6]})") for key, i in self.interrupts.items()]
+        options += [Option("scores", "Scores"), Option("read", "Last read"), Option("quit", "Pause / quit")]
+        super().__init__(table, ChooseOne(options, options[0].key), "MENU")
+
+    def picked(self, value) -> bool:
+        if value in self.interrupts:
+            self.table.overlays.append(InterruptOverlay(self.table, self.interrupts[value]))
+        elif value == "scores":
+            self.table.overlays.append(InfoOverlay(self.table, "SCORES", self.table.score_lines()))
+        elif value == "read":
+            dice = self.table.last_read
+            text = " ".join(d.label() for d in dice) if dice else "no roll read yet"
+            self.table.overlays.append(InfoOverlay(self.table, "LAST READ", (text,)))
+        elif value == "quit":
+            self.table.quit_requested = True
+        return True
+
+
+class InterruptOverlay(Overlay):
+    """Confirm an out-of-turn action; the header names the player taking it (controls.md screen 5)."""
+
+    def __init__(self, table: Table, interrupt: Interrupt):
+        self.interrupt = interrupt
+        title = header(table.names, interrupt.player, "interrupt")
+        super().__init__(table, Confirm(), title, f"{interrupt.option.label}?"[:21])
+
+    def picked(self, value) -> bool:
+        if value == "yes":
+            self.table.choose(Choice(self.interrupt.option.key, self.interrupt.player))
+        return True
+
+
+class InfoOverlay(Overlay):
+    def __init__(self, table: Table, title: str, lines: tuple[str, ...]):
+        super().__init__(table, Confirm(), title, lines=tuple(lines[:5]))
+
+    def prompt(self) -> Prompt:
+        return Prompt(header=self.title, body=self.lines, status=self.table.message, hints="OK/BACK close")
+
+
+class ReadCheckOverlay(Overlay):
+    """Shown only when the camera is unsure of a die: Accept, one row per die to correct it, Re-roll (controls.md)."""
+
+    def __init__(self, table: Table, roll: Roll):
+        self.roll = roll
+        options = [Option("accept", "Accept")]
+        options += [Option(f"die{i}", f"Die {i + 1}: {d.label()}", enabled=d.kind == "pips")
+                    for i, d in enumerate(roll.dice)]
+        options.append(Option("reroll", "Re-roll"))
+        super().__init__(table, ChooseOne(options, "accept"), "READ CHECK",
+                         " ".join(d.label() for d in roll.dice)[:21])
+
+    def picked(self, value) -> bool:
+        if value == "accept":
+            self.table.observe(self.roll, checked=True)
+        elif value.startswith("die"):
+            self.table.overlays.append(FaceOverlay(self.table, self, int(value[3:])))
+            return False
+        return True
+
+
+class FaceOverlay(Overlay):
+    def __init__(self, table: Table, check: ReadCheckOverlay, index: int):
+        self.check, self.index = check, index
+        super().__init__(table, ChooseOne(PIP_FACES), "READ CHECK", f"Die {index + 1} shows:")
+
+    def picked(self, value) -> bool:
+        dice = list(self.check.roll.dice)
+        dice[self.index] = dataclasses.replace(dice[self.index], value=int(value), confidence=1.0)
+        self.check.roll = Roll(tuple(dice), self.check.roll.player)
+        self.table.overlays.remove(self.check)
+        self.table.overlays.append(ReadCheckOverlay(self.table, self.check.roll))
+        return True
+
+
+class Table:
+    """One game at the table. `press` and `observe` are the only inputs; `prompt` is what the OLED shows."""
+
+    def __init__(self, match: Match, journal: Journal | None = None, game_id: int | None = None):
+        self.match = match
+        self.journal = journal
+        self.game_id = game_id
+        self.names = match.game.players
+        self.overlays: list[Overlay] = []
+        self.message = ""
+        self.last_read: tuple[Die, ...] = ()
+        self.quit_requested = False
+        self._widget = None
+        self._widget_for: Decision | None = None
+
+    @classmethod
+    def new(cls, setup: Setup, journal: Journal | None = None) -> Table:
+        match = Match.start(setup)
+        return cls(match, journal, journal.new_game(setup) if journal else None)
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: int) -> Table:
+        """Rebuild an unfinished game from its journal: the state is the replay of every recorded event."""
+        return cls(Match.replay(journal.setup(game_id), journal.events(game_id)), journal, game_id)
+
+    # Inputs ---------------------------------------------------------------------------------------------------
+    def observe(self, roll: Roll, checked: bool = False) -> bool:
+        """A settled roll from the camera; True when the game accepted it."""
+        self.last_read = roll.dice
+        if not isinstance(self.match.state.expects(), RollRequest) or self.overlays and not checked:
+            return False  # UI-8: nobody is waiting for dice (or a screen is open over the game)
+        if not checked and any(not d.is_read for d in roll.dice):
+            self.overlays.append(ReadCheckOverlay(self, roll))
+            return False
+        return self._push(roll)
+
+    def choose(self, choice: Choice) -> bool:
+        return self._push(choice)
+
+    def press(self, press: Press) -> None:
+        if self.overlays:
+            overlay = self.overlays[-1]
+            if overlay.press(press) and overlay in self.overlays:
+                self.overlays.remove(overlay)
+            return
+        if press is Press.UNDO:
+            if self.match.events:
+                self.overlays.append(UndoOverlay(self))
+            return
+        if press is Press.MENU and not self.is_spinner:
+            self.overlays.append(MenuOverlay(self))
+            return
+        pending = self.match.state.expects()
+        if isinstance(pending, Decision):
+            answer = self.widget.press(press)
+            if isinstance(answer, Picked):
+                self.choose(Choice(answer.value, pending.player))
+
+    def undo(self) -> None:
+        if self.journal is not None:
+            self.journal.pop(self.game_id)
+        self.match.pop()
+        self.message = ""
+        self._widget_for = None
+
+    # State of the table ----------------------------------------------------------------------------------------
+    @property
+    def widget(self):
+        pending = self.match.state.expects()
+        if self._widget_for != pending:
+            self._widget, self._widget_for = widget_for(pending), pending
+        return self._widget
+
+    @property
+    def is_spinner(self) -> bool:
+        """True while a number spinner is open: held PREV/NEXT then repeat instead of UNDO/MENU (UI-2)."""
+        pending = self.match.state.expects()
+        return not self.overlays and isinstance(pending, Decision) and pending.kind == "spinner"
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.state.expects() is None
+
+    def prompt(self) -> Prompt:
+        if self.overlays:
+            return self.overlays[-1].prompt()
+        state = self.match.state
+        pending = state.expects()
+        status = self.message or state.status()
+        if isinstance(pending, Decision):
+            return decision_prompt(self.names, pending, self.widget, status)
+        if isinstance(pending, RollRequest):
+            return roll_prompt(self.names, pending, status)
+        return self.final_prompt()
+
+    def final_prompt(self) -> Prompt:
+        outcome = self.match.state.outcome()
+        winners = " & ".join(self.names[i] for i in outcome.winners) if outcome else ""
+        best = str(outcome.scores[outcome.winners[0]]) if outcome and outcome.winners else None
+        return Prompt(header="GAME OVER", body=(f"Winner: {winners}"[:21], *self.score_lines()[:2]), big=best,
+                      status="Game saved", hints="OK new game")
+
+    def score_lines(self) -> tuple[str, ...]:
+        scores = self.match.state.scores()
+        return tuple(f"{name[:12]:<12}{score:>9}" for name, score in zip(self.names, scores))
+
+    # Applying --------------------------------------------------------------------------------------------------
+    def _push(self, event: Roll | Choice) -> bool:
+        try:
+            self.match.push(event)
+        except RefereeError as error:
+            self.message = error.message
+            return False
+        durable = self.journal.append(self.game_id, event) if self.journal is not None else True
+        self.message = "" if durable else "Disk full: not saved"
+        if self.is_over and self.journal is not None and durable:
+            self.journal.finish(self.game_id)
+        return True
