@@ -45,14 +45,14 @@ def score_sheet(table: Table) -> list[str]:
 def run_demo(args) -> int:
     from luma.core.device import dummy
 
-    from ..session.demo import play_demo
+    from ..session.demo import demo_script, play_demo
 
     if args.gif:
         from luma.emulator.device import gifanim
         device = gifanim(width=128, height=64, mode="1", filename=args.gif, duration=0.6, scale=2)
     else:
         device = dummy(width=128, height=64, mode="1")
-    table, report = play_demo(args.game, device, on_prompt=None if args.quiet else print_screen)
+    table, report = play_demo(demo_script(args.game), device, on_prompt=None if args.quiet else print_screen)
     if args.gif:
         device.write_animation()
     print("\n".join(score_sheet(table)))

@@ -90,12 +90,13 @@ def synth_die(die: Die, center) -> SynthDie:
     return SynthDie(value=die.value, body=body, pips=pips, center=center, size=DIE_SIZE)
 
 
-def play_demo(game: str, display, on_prompt=None, journal_dir: str | None = None) -> tuple[Table, DemoReport]:
-    setup, numbered = parse_script(demo_script(game).splitlines(), f"demo {game}")
-    report = DemoReport(game)
+def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
+    """Play a game script (docs/events.md) at a table whose camera and buttons are simulated."""
+    setup, numbered = parse_script(script.splitlines(), "demo script")
+    report = DemoReport(setup.game)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        journal = Journal(Path(journal_dir or tmp) / "demo-journal.sqlite")
+        journal = Journal(Path(tmp) / "demo-journal.sqlite")
         table = Table.new(setup, journal)
         reader = DiceReader(demo_profile())
         session = Session(table, display, reader.read, SettleDetector(), on_prompt=on_prompt)
@@ -117,7 +118,7 @@ def play_demo(game: str, display, on_prompt=None, journal_dir: str | None = None
 
 
 def _roll(session: Session, roll: Roll, seed: int) -> int:
-    frames = render_roll_frames(scene_for(roll), moving=4, still=4, seed=seed, size=FRAME)
+    frames = render_roll_frames(scene_for(roll), moving=4, still=6, seed=seed, size=FRAME)
     for count, frame in enumerate(frames, start=1):
         if session.frame(frame):
             return count

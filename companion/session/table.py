@@ -218,11 +218,10 @@ class Table:
             return self.overlays[-1].prompt()
         state = self.match.state
         pending = state.expects()
-        status = self.message or state.status()
         if isinstance(pending, Decision):
-            return decision_prompt(self.names, pending, self.widget, status)
+            return decision_prompt(self.names, pending, self.widget, state.status(), self.message)
         if isinstance(pending, RollRequest):
-            return roll_prompt(self.names, pending, status)
+            return roll_prompt(self.names, pending, self.message or state.status())
         return self.final_prompt()
 
     def final_prompt(self) -> Prompt:

@@ -37,11 +37,12 @@ def with_rows(head: str, question: str, widget, status: str, extra: Sequence[str
                   cursor=None if cursor is None or not widget.rows() else len(fixed) + cursor, big=big)
 
 
-def decision_prompt(names: Sequence[str], decision: Decision, widget, status: str) -> Prompt:
+def decision_prompt(names: Sequence[str], decision: Decision, widget, status: str, message: str = "") -> Prompt:
+    """The status line shows, by priority, the last refusal, why a row is bracketed (UI-6), the game's status."""
     head = header(names, decision.player, decision.context, decision.role)
     big = str(widget.value) if decision.kind == "spinner" else None
     reason = widget.reason() if hasattr(widget, "reason") else ""
-    return with_rows(head, decision.question, widget, status or reason, big=big)
+    return with_rows(head, decision.question, widget, message or reason or status, big=big)
 
 
 def roll_prompt(names: Sequence[str], request: RollRequest, status: str) -> Prompt:
