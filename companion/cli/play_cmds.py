@@ -1,4 +1,4 @@
-"""`dice-companion demo`: a whole scripted game with no hardware, from camera frames to OLED screens."""
+"""Subcommands that run the table: `demo` (scripted, no hardware), `play` (interactive) and `run` (the service)."""
 from __future__ import annotations
 
 import json
@@ -15,6 +15,19 @@ def register(sub) -> None:
     demo.add_argument("--gif", metavar="FILE", help="also write every screen to an animated GIF")
     demo.add_argument("--quiet", action="store_true", help="print only the score sheet and the figures")
     demo.set_defaults(run=run_demo)
+
+    play = sub.add_parser("play", help="play a game at this computer: keyboard as buttons, OLED in the terminal")
+    play.add_argument("game", choices=game_names())
+    play.add_argument("--config", help="configuration file")
+    play.add_argument("--camera", help="'webcam', a webcam number, an image folder or a video file "
+                                       "(default: the configuration's camera)")
+    play.add_argument("--display", choices=("terminal", "ssd1306", "sh1106", "dummy"), default="terminal")
+    play.set_defaults(run=run_play)
+
+    service = sub.add_parser("run", help="the appliance: home screen, camera, buttons and OLED from the config")
+    service.add_argument("--config", help="configuration file (default $DICE_COMPANION_CONFIG or "
+                                          "/etc/dice-companion/config.toml)")
+    service.set_defaults(run=run_service)
 
 
 def print_screen(prompt: Prompt) -> None:
@@ -61,3 +74,72 @@ def run_demo(args) -> int:
         print(f"screens written to {args.gif}")
     sys.stdout.flush()
     return 0
+
+
+def camera_override(camera_cfg, camera: str | None):
+    """The configuration's camera, or the one named on the command line."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    if camera is None:
+        return camera_cfg
+    if camera == "webcam" or camera.isdigit():
+        return replace(camera_cfg, source="webcam", device=0 if camera == "webcam" else int(camera))
+    kind = "folder" if Path(camera).is_dir() else "video"
+    return replace(camera_cfg, source=kind, path=camera)
+
+
+def serve(cfg, *, game: str | None = None, keyboard: bool = False) -> int:
+    """Build the appliance from `cfg` and run it until the players quit, the replay ends, or SIGTERM."""
+    import signal
+    import threading
+
+    from ..service import Notifier
+    from ..session.appliance import Appliance
+    from ..session.journal import Journal
+    from ..ui.buttons import ButtonPanel
+    from ..ui.display import Screen, open_display
+    from ..ui.keyboard import KeyboardPanel
+    from ..vision.profile import Profile
+    from ..vision.reader import DiceReader
+    from ..vision.settle import SettleDetector
+    from ..vision.sources import ReconnectingSource, ReplayEnded, open_source
+
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    profile = Profile.load(cfg.reader.calibration) if cfg.reader.calibration else None
+    screen = Screen(open_display(cfg.display), cfg.display.dim_after_s, contrast=cfg.display.contrast)
+    if keyboard or cfg.buttons.backend == "keyboard":
+        buttons = KeyboardPanel()
+    else:
+        buttons = ButtonPanel(cfg.buttons.pins, long_press_ms=cfg.buttons.long_press_ms,
+                              debounce_ms=cfg.buttons.debounce_ms, repeat_ms=cfg.buttons.repeat_ms)
+    source = ReconnectingSource(lambda: open_source(cfg.camera))
+    appliance = Appliance(journal=Journal(cfg.table.journal), source=source, buttons=buttons, screen=screen,
+                          reader=DiceReader(profile).read, settle_factory=SettleDetector, notifier=Notifier(),
+                          players=cfg.table.players, game_options=cfg.games, game=game)
+    try:
+        return appliance.run(stop)
+    except ReplayEnded as ended:
+        print(f"dice-companion: {ended}; the game is saved in {cfg.table.journal}")
+        return 0
+    finally:
+        buttons.close()
+        source.close()
+
+
+def run_play(args) -> int:
+    from dataclasses import replace
+
+    from ..config import load
+
+    cfg = load(args.config)
+    cfg = replace(cfg, camera=camera_override(cfg.camera, args.camera),
+                  display=replace(cfg.display, driver=args.display))
+    return serve(cfg, game=args.game, keyboard=True)
+
+
+def run_service(args) -> int:
+    from ..config import load
+
+    return serve(load(args.config))

@@ -28,6 +28,7 @@ from .table import Table
 FRAME = (640, 480)
 KEEP_STRIP_TOP = 400
 DIE_SIZE = 52
+STILL_FRAMES = 6  # enough for the settle detector's quiet interval and repeated readings
 BODY_COLOURS = {"red": (40, 40, 190), "blue": (170, 90, 30), "green": (60, 140, 40), "yellow": (40, 200, 220),
                 "white": (228, 234, 238), "black": (40, 40, 40), "purple": (140, 50, 110), "orange": (30, 120, 230)}
 IVORY = (228, 234, 238)
@@ -99,7 +100,7 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
         journal = Journal(Path(tmp) / "demo-journal.sqlite")
         table = Table.new(setup, journal)
         reader = DiceReader(demo_profile())
-        session = Session(table, display, reader.read, SettleDetector(), on_prompt=on_prompt)
+        session = Session(table, display.display, reader.read, SettleDetector(), on_prompt=on_prompt)
         for seed, (line, event) in enumerate(numbered):
             before = len(table.match.events)
             if isinstance(event, Roll):
@@ -118,7 +119,10 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
 
 
 def _roll(session: Session, roll: Roll, seed: int) -> int:
-    frames = render_roll_frames(scene_for(roll), moving=4, still=6, seed=seed, size=FRAME)
+    """Show the camera the dice tumbling, then lying still; the still frame repeats as a camera's would while
+    nothing moves (rendering costs more than reading, so it is drawn once)."""
+    frames = render_roll_frames(scene_for(roll), moving=3, still=1, seed=seed, size=FRAME)
+    frames += [frames[-1]] * STILL_FRAMES
     for count, frame in enumerate(frames, start=1):
         if session.frame(frame):
             return count

@@ -7,7 +7,8 @@ redrawn if it changed. Nothing here knows a game's rules.
 from __future__ import annotations
 
 import time
-from typing import Callable, Protocol
+from dataclasses import replace
+from typing import Callable
 
 from ..games.base import Choice, Roll
 from ..ui.controls import Press
@@ -16,10 +17,6 @@ from ..ui.screens import Prompt, render
 from ..ui.widgets import Picked, widget_for
 from .home import Home
 from .table import Table
-
-
-class Display(Protocol):
-    def display(self, image) -> None: ...
 
 
 def reading_key(dice) -> tuple:
@@ -46,6 +43,8 @@ class HomeScreen:
 
     def prompt(self) -> Prompt:
         pending = self.home.expects()
+        if pending is None:
+            return Prompt(header="HOST  setup", body=("Starting...",))
         if self._for != pending:
             self._widget, self._for = widget_for(pending), pending
         return decision_prompt((), pending, self._widget, "")
@@ -54,14 +53,16 @@ class HomeScreen:
 class Session:
     """Feeds one table (or the home screen) from frames and presses and keeps the display current.
 
-    `reader(frame)` returns the dice found (objects with `to_die()`), `settle` is a SettleDetector. `on_prompt`
-    hears every new prompt (the demo prints them; the service pets its watchdog elsewhere).
+    `show(image)` puts a picture on the OLED, `reader(frame)` returns the dice found (objects with `to_die()`),
+    `settle` is a SettleDetector. `on_prompt` hears every new prompt (the demo prints them). `alert` replaces the
+    status line while it is set, for faults outside the game such as a lost camera.
     """
 
-    def __init__(self, screen: Table | HomeScreen, display: Display, reader=None, settle=None,
+    def __init__(self, screen: Table | HomeScreen, show: Callable, reader=None, settle=None,
                  on_prompt: Callable[[Prompt], None] | None = None, clock: Callable[[], float] = time.perf_counter):
         self.screen = screen
-        self.display = display
+        self.show = show
+        self.alert = ""
         self.reader = reader
         self.settle = settle
         self.on_prompt = on_prompt
@@ -90,9 +91,11 @@ class Session:
 
     def refresh(self) -> None:
         prompt = self.screen.prompt()
+        if self.alert:
+            prompt = replace(prompt, status=self.alert)
         if prompt != self._shown:
             self._shown = prompt
-            self.display.display(render(prompt))
+            self.show(render(prompt))
             self.screens += 1
             if self.on_prompt:
                 self.on_prompt(prompt)

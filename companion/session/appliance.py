@@ -1,0 +1,110 @@
+"""The companion at the table: camera, buttons, OLED, journal and the service's notifications in one loop.
+
+Starts on the home screen (resume the unfinished game, or set up a new one), then runs the table until the players
+quit or SIGTERM sets `stop`. A camera that fails is reopened with back-off while the OLED says so and the game waits
+where it was. Every accepted event is already in the journal, so stopping at any moment loses nothing.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Callable
+
+from ..games.base import Setup
+from ..ui.controls import Press
+from .home import RESUME, Home
+from .journal import Journal
+from .loop import HomeScreen, Session
+from .table import Table
+
+CAMERA_LOST = "Camera lost: retrying"
+
+
+class Appliance:
+    """`source.read()` gives a frame or None while the camera is away (a ReconnectingSource); `buttons` has
+    `when_pressed` and `spinner`; `screen` has `show`, `touch` and `tick`; `notifier` speaks to systemd."""
+
+    def __init__(self, *, journal: Journal, source, buttons, screen, reader, settle_factory: Callable,
+                 notifier, players, game_options, game: str | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.journal = journal
+        self.source = source
+        self.buttons = buttons
+        self.screen = screen
+        self.reader = reader
+        self.settle_factory = settle_factory
+        self.notifier = notifier
+        self.players = players
+        self.game_options = game_options
+        self.game = game
+        self.clock = clock
+        self.presses: queue.Queue[Press] = queue.Queue()
+        buttons.when_pressed = self.presses.put
+        self.session = Session(self._home(), screen.show, reader, settle_factory())
+
+    def _home(self) -> HomeScreen:
+        unfinished = self.journal.unfinished()
+        label = self.journal.setup(unfinished).game if unfinished is not None else None
+        return HomeScreen(Home(self.players, self.game_options, unfinished=label, game=self.game))
+
+    @property
+    def table(self) -> Table | None:
+        return self.session.screen if isinstance(self.session.screen, Table) else None
+
+    def run(self, stop: threading.Event) -> int:
+        """Serve until the players quit or `stop` is set (SIGTERM); returns the exit status."""
+        self.notifier.ready()
+        interval = self.notifier.watchdog_interval()
+        petted = self.clock()
+        try:
+            while not stop.is_set() and not (self.table and self.table.quit_requested):
+                self.step()
+                if interval and self.clock() - petted >= interval:
+                    self.notifier.watchdog()
+                    petted = self.clock()
+        finally:
+            self.notifier.stopping()
+            self.journal.close()
+        return 0
+
+    def step(self) -> None:
+        """One turn of the loop: a frame (or the news that the camera is away), the presses since, the screen."""
+        frame = self.source.read()
+        self.session.alert = "" if frame is not None else CAMERA_LOST
+        if frame is not None:
+            self.session.frame(frame)
+        self._handle_presses()
+        self._start_table_when_set_up()
+        if self.table is not None:
+            self.buttons.spinner = self.table.is_spinner
+            if not self.journal.is_durable:
+                self.journal.flush()
+        self.session.refresh()
+        self.screen.tick()
+
+    def _handle_presses(self) -> None:
+        while True:
+            try:
+                press = self.presses.get_nowait()
+            except queue.Empty:
+                return
+            self.screen.touch()
+            table = self.table
+            if table is not None and table.is_over and not table.overlays and press in (Press.OK, Press.DONE):
+                self.session.screen = self._home()  # "OK new game" on the final screen
+                self.session.settle = self.settle_factory()
+            else:
+                self.session.press(press)
+
+    def _start_table_when_set_up(self) -> None:
+        if not isinstance(self.session.screen, HomeScreen):
+            return
+        result = self.session.screen.home.result
+        unfinished = self.journal.unfinished()
+        if result == RESUME:
+            self.session.screen = Table.resume(self.journal, unfinished)
+        elif isinstance(result, Setup):
+            if unfinished is not None:
+                self.journal.abandon(unfinished)
+            self.session.screen = Table.new(result, self.journal)

@@ -1,0 +1,142 @@
+"""The appliance loop with real parts: rendered camera frames from a folder, gpiozero buttons on MockFactory pins,
+luma's dummy OLED, a SQLite journal and systemd's notify socket."""
+import socket
+
+import cv2
+import pytest
+from gpiozero.pins.mock import MockFactory
+from luma.core.device import dummy
+
+from companion.games import Roll
+from companion.service import Notifier
+from companion.session.appliance import CAMERA_LOST, Appliance
+from companion.session.demo import FRAME, scene_for
+from companion.session.journal import Journal
+from companion.ui.buttons import ButtonPanel
+from companion.ui.display import Screen
+from companion.vision.reader import DiceReader
+from companion.vision.settle import SettleDetector
+from companion.vision.sources import FolderSource, ReconnectingSource
+from companion.vision.synth import render_roll_frames
+
+PINS = {"PREV": 5, "NEXT": 6, "OK": 13, "BACK": 19}
+
+
+def write_roll(folder, values, seed=0):
+    folder.mkdir(parents=True, exist_ok=True)
+    frames = render_roll_frames(scene_for(Roll.of(*values)), moving=3, still=1, seed=seed, size=FRAME)
+    for n, frame in enumerate(frames + [frames[-1]] * 10):
+        cv2.imwrite(str(folder / f"{n:03d}.png"), frame)
+
+
+class Rig:
+    def __init__(self, tmp_path, frames):
+        self.factory = MockFactory()
+        self.buttons = ButtonPanel(PINS, pin_factory=self.factory, debounce_ms=0)
+        self.device = dummy(width=128, height=64, mode="1")
+        self.notify_path = str(tmp_path / "notify.sock")
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.listener.bind(self.notify_path)
+        self.listener.setblocking(False)
+        self.frames = frames
+        self.source = ReconnectingSource(lambda: FolderSource(self.frames, fps=1000), backoff=(0,), poll_s=0)
+        self.journal_path = tmp_path / "journal.sqlite"
+        self.appliance = self.open()
+
+    def open(self):
+        return Appliance(journal=Journal(self.journal_path), source=self.source, buttons=self.buttons,
+                         screen=Screen(self.device, 60), reader=DiceReader().read, settle_factory=SettleDetector,
+                         notifier=Notifier(self.notify_path), players=("Ana", "Ben", "Cy"), game_options={},
+                         game="banx")
+
+    def tap(self, name, times=1):
+        pin = self.factory.pin(PINS[name])
+        for _ in range(times):
+            pin.drive_low()
+            pin.drive_high()
+
+    def steps(self, count):
+        for _ in range(count):
+            self.appliance.step()
+
+    def screen_text(self):
+        return self.appliance.session._shown.text()
+
+    def notifications(self):
+        messages = []
+        while True:
+            try:
+                messages.append(self.listener.recv(256).decode())
+            except BlockingIOError:
+                return messages
+
+
+@pytest.fixture
+def rig(tmp_path):
+    write_roll(tmp_path / "frames", (3, 3, 3, 5, 6))
+    rig = Rig(tmp_path, tmp_path / "frames")
+    yield rig
+    rig.buttons.close()
+    rig.listener.close()
+
+
+def test_setup_by_buttons_then_a_roll_from_the_camera_is_journaled(rig):
+    rig.tap("OK", 6)  # 2 players, Ana, Ben, red, blue, Ana starts
+    rig.steps(1)
+    assert rig.appliance.table is not None
+    assert rig.appliance.table.names == ("Ana", "Ben")
+    rig.steps(10)
+    [roll] = rig.appliance.table.match.events
+    assert roll.values == (3, 3, 3, 5, 6)
+    assert rig.device.image is not None and "ANA" in rig.screen_text()
+    rig.tap("OK")  # the default after roll 1: Roll again
+    rig.steps(1)
+    assert len(Journal(rig.journal_path).events(1)) == 2
+
+
+def test_camera_that_vanishes_is_shown_and_the_game_carries_on(rig, tmp_path):
+    rig.tap("OK", 6)
+    rig.steps(11)
+    events = list(rig.appliance.table.match.events)
+    for file in rig.frames.iterdir():
+        file.unlink()
+    rig.steps(3)
+    assert rig.appliance.session.alert == CAMERA_LOST
+    assert CAMERA_LOST in rig.screen_text()
+    assert rig.appliance.table.match.events == events  # nothing lost or added while the camera was away
+    rig.tap("NEXT")  # the buttons still work
+    rig.steps(1)
+    write_roll(rig.frames, (3, 3, 3, 5, 6), seed=4)
+    rig.steps(2)
+    assert rig.appliance.session.alert == "" and CAMERA_LOST not in rig.screen_text()
+    assert rig.source.reconnects >= 1
+
+
+def test_restart_offers_resume_and_resumes_exactly(rig):
+    rig.tap("OK", 6)
+    rig.steps(11)
+    before = rig.appliance.table.match.state.detail()
+    rig.appliance.journal.close()
+    rig.appliance = rig.open()
+    rig.steps(1)
+    assert "Resume banx" in rig.screen_text()
+    rig.tap("OK")
+    rig.steps(1)
+    assert rig.appliance.table.match.state.detail() == before
+
+
+def test_sigterm_path_tells_systemd_ready_then_stopping_and_closes_the_journal(rig):
+    import threading
+    stop = threading.Event()
+    stop.set()
+    assert rig.appliance.run(stop) == 0
+    assert rig.notifications() == ["READY=1", "STOPPING=1"]
+    with pytest.raises(Exception):
+        rig.appliance.journal.events(1)
+
+
+def test_a_corrupt_frame_is_a_camera_fault_not_a_crash(rig):
+    (rig.frames / "000.png").write_bytes(b"not a png")
+    rig.steps(2)
+    assert rig.appliance.session.alert == CAMERA_LOST
+    assert rig.appliance.table is None  # still on the home screen, nothing started or lost
