@@ -294,7 +294,8 @@ def parse_options(options_class: type, given: Mapping[str, Any], game: str):
             raise IllegalActionError(f"{game}: unknown option {key!r}")
         default = known[key].default
         if default is not None and not isinstance(value, type(default)) and not (
-                isinstance(default, float) and isinstance(value, int)):
+                isinstance(default, float) and isinstance(value, int)) and not (
+                isinstance(default, tuple) and isinstance(value, list)):
             raise IllegalActionError(f"{game}: option {key!r} must be {type(default).__name__}")
     converted = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}
     return options_class(**converted)

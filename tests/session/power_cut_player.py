@@ -14,8 +14,11 @@ from companion.session.table import Table
 def main(journal_path: str, script_path: str) -> None:
     setup, numbered = read_script(script_path)
     journal = Journal(journal_path)
-    game = journal.unfinished()
+    game = journal.newest()
     table = Table.resume(journal, game) if game is not None else Table.new(setup, journal)
+    if table.is_over:
+        print("over", flush=True)
+        return
     for number, (_, event) in enumerate(numbered[len(table.match.events):], start=len(table.match.events) + 1):
         accepted = table.observe(event) if isinstance(event, Roll) else table.choose(event)
         if not accepted or not journal.is_durable:

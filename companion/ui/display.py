@@ -1,0 +1,140 @@
+"""Where the 128x64 screens go: the OLED through luma.oled, or a stand-in, and the idle dimming.
+
+`open_display(cfg.display)` returns a luma device: "ssd1306"/"sh1106" on I2C, "dummy" (luma.core's, keeps the last
+image), "terminal" (half-block characters on stdout, fine in a pipe too) or "gif" (luma.emulator's animation).
+`Screen` puts images on it and dims it after `dim_after_s` idle seconds until the next press.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Callable, TextIO
+
+from luma.core.device import device as LumaDevice, dummy
+from luma.core.interface.serial import noop
+from PIL import Image
+
+from ..errors import CompanionError
+
+WIDTH, HEIGHT = 128, 64
+DIM_CONTRAST = 0   # the SSD1306's lowest level is still readable in a dark room
+
+
+class DisplayError(CompanionError):
+    """The OLED cannot be opened: no I2C bus, no permission, nothing at the address."""
+
+
+def open_display(cfg) -> LumaDevice:
+    """A luma device for `cfg` (a companion.config.DisplayConfig), at the configured rotation and contrast."""
+    if cfg.driver in ("ssd1306", "sh1106"):
+        device = _open_oled(cfg)
+    elif cfg.driver == "terminal":
+        device = TerminalDevice(rotate=cfg.rotate)
+    elif cfg.driver == "gif":
+        from luma.emulator.device import gifanim
+        device = gifanim(width=WIDTH, height=HEIGHT, rotate=cfg.rotate, mode="1", filename=cfg.gif,
+                         transform="none", scale=1, duration=0.5)
+    else:
+        device = dummy(width=WIDTH, height=HEIGHT, rotate=cfg.rotate, mode="1")
+    device.contrast(cfg.contrast)
+    return device
+
+
+def _open_oled(cfg) -> LumaDevice:
+    import luma.core.error
+    import luma.oled.device
+    from luma.core.interface.serial import i2c
+
+    bus = f"/dev/i2c-{cfg.i2c_port}"
+    where = f"{cfg.driver} at 0x{cfg.i2c_address:02X} on {bus}"
+    try:
+        serial = i2c(port=cfg.i2c_port, address=cfg.i2c_address)
+        return getattr(luma.oled.device, cfg.driver)(serial, width=WIDTH, height=HEIGHT, rotate=cfg.rotate)
+    except luma.core.error.DevicePermissionError:
+        raise DisplayError(f"{where}: permission denied; add the user to the i2c group "
+                           "(sudo usermod -aG i2c $USER) and log in again") from None
+    except luma.core.error.DeviceNotFoundError:
+        if not os.path.exists(bus):
+            raise DisplayError(f"{where}: no I2C bus; enable I2C (sudo raspi-config nonint do_i2c 0) and reboot") \
+                from None
+        raise DisplayError(f"{where}: no answer; check VCC, GND, SDA (pin 3) and SCL (pin 5), and the address "
+                           "with `i2cdetect -y 1` (0x3C or 0x3D) against display.i2c_address") from None
+    except (luma.core.error.Error, OSError) as error:
+        raise DisplayError(f"{where}: {error}") from None
+
+
+class TerminalDevice(LumaDevice):
+    """The OLED drawn with half-block characters, two pixel rows per text line (128 columns by 32 lines).
+
+    On a terminal each image is redrawn in place and dimming shows as faint text; in a pipe or a file every image is
+    written below the last, with no control sequences.
+    """
+
+    def __init__(self, stream: TextIO | None = None, rotate: int = 0):
+        super().__init__(serial_interface=noop())
+        self.capabilities(WIDTH, HEIGHT, rotate, mode="1")
+        self.persist = True   # leave the last screen in the terminal at exit instead of printing a blank one
+        self._stream = stream or sys.stdout
+        self._in_place = self._stream.isatty()
+        self._drawn = False
+        self._level = 255
+        self._last: Image.Image | None = None
+
+    def display(self, image: Image.Image) -> None:
+        assert image.size == self.size
+        self._last = image
+        pixels = self.preprocess(image).convert("1").load()
+        lines = ["".join(" ▀▄█"[bool(pixels[x, y]) + 2 * bool(pixels[x, y + 1])] for x in range(WIDTH))
+                 for y in range(0, HEIGHT, 2)]
+        if self._in_place:
+            faint = "\x1b[2m" if self._level < 128 else ""
+            up = f"\x1b[{len(lines)}F" if self._drawn else ""
+            self._stream.write(up + "".join(f"{faint}{line}\x1b[0m\n" for line in lines))
+        else:
+            self._stream.write("\n".join(lines) + "\n\n")
+        self._stream.flush()
+        self._drawn = True
+
+    def contrast(self, level: int) -> None:
+        self._level = level
+        if self._in_place and self._last is not None:
+            self.display(self._last)
+
+
+class Screen:
+    """Shows images on `device` and dims it after `dim_after_s` seconds without a press (0 never dims)."""
+
+    def __init__(self, device: LumaDevice, dim_after_s: float, *, contrast: int = 255,
+                 clock: Callable[[], float] = time.monotonic):
+        self.device = device
+        self.dim_after_s = dim_after_s
+        self.contrast = contrast
+        self._clock = clock
+        self._last_press = clock()
+        self._dimmed = False
+        self._shown: tuple | None = None
+
+    @property
+    def dimmed(self) -> bool:
+        return self._dimmed
+
+    def show(self, image: Image.Image) -> None:
+        """Draw `image` unless it is already on the screen (a full frame is 1 KB over a 100-400 kHz I2C bus)."""
+        picture = (image.mode, image.size, image.tobytes())
+        if picture != self._shown:
+            self.device.display(image)
+            self._shown = picture
+
+    def touch(self) -> None:
+        """A press: wake the screen and restart the idle time."""
+        self._last_press = self._clock()
+        if self._dimmed:
+            self.device.contrast(self.contrast)
+            self._dimmed = False
+
+    def tick(self) -> None:
+        """Call from the main loop: dims the screen once it has been idle long enough."""
+        if not self._dimmed and self.dim_after_s and self._clock() - self._last_press >= self.dim_after_s:
+            self.device.contrast(DIM_CONTRAST)
+            self._dimmed = True

@@ -1,0 +1,136 @@
+"""Find the dice in a frame: what differs from the tray, cut into die-sized regions.
+
+The tray's background is the calibrated empty-tray image when the profile has one, else a coarse median of the frame
+itself (dice are small next to the tray, so the median of a wide neighbourhood is the tray). Pixels that differ from
+it by more than the noise are foreground; blobs of foreground are split into dice by their area, since touching dice
+form one blob.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+BACKGROUND_CELL = 16
+"""The frame-estimated background is the median over cells of 1/16 of the frame, i.e. several dice wide."""
+
+
+MAX_CLUSTER = 12
+"""More touching dice than this in one blob is taken for part of the tray, not dice."""
+
+
+@dataclass(frozen=True)
+class Region:
+    """Pixels that may be one die: centre (x, y) and size across, in working pixels, and its own mask."""
+
+    center: tuple[float, float]
+    size: float
+    mask: np.ndarray
+    """uint8 mask of the whole working frame's bounding box `box` (x0, y0, x1, y1)."""
+    box: tuple[int, int, int, int]
+
+
+def background_difference(frame: np.ndarray, background: np.ndarray | None) -> np.ndarray:
+    """Per pixel, the largest colour-channel step between the frame and the tray (uint8).
+
+    With a calibrated background the step from either tray estimate counts: a die that lay in the same place in
+    most calibration frames is part of the calibrated background, but not of the frame's own coarse median."""
+    h, w = frame.shape[:2]
+    small = cv2.resize(frame, (max(8, w // BACKGROUND_CELL), max(8, h // BACKGROUND_CELL)),
+                       interpolation=cv2.INTER_AREA)
+    difference = _step(frame, cv2.medianBlur(small, 5))
+    if background is not None:
+        difference = cv2.max(difference, _step(frame, background))
+    return difference
+
+
+def _step(frame: np.ndarray, background: np.ndarray) -> np.ndarray:
+    background = cv2.resize(background, frame.shape[1::-1], interpolation=cv2.INTER_LINEAR)
+    b, g, r = cv2.split(cv2.absdiff(frame, background))
+    return cv2.max(cv2.max(b, g), r)
+
+
+def foreground_mask(difference: np.ndarray, min_contrast: float) -> np.ndarray:
+    """Foreground where the step beats both the profile's least contrast and the frame's own noise."""
+    noise = float(np.median(difference[::4, ::4]))
+    threshold = max(min_contrast, 4.0 * noise)
+    mask = (difference > threshold).astype(np.uint8)
+    kernel = np.ones((3, 3), np.uint8)
+    return cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, kernel)
+
+
+def blobs(mask: np.ndarray, min_area: int):
+    """Connected blobs as (label image, stats rows [x, y, w, h, area] of blobs large enough, their labels)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    keep = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= min_area]
+    return labels, stats, keep
+
+
+def estimate_die_area(stats: np.ndarray, keep: list[int]) -> float | None:
+    """The typical area of one die: the median of compact, squarish blobs (single dice far outnumber clusters)."""
+
+    areas = []
+    for i in keep:
+        x, y, w, h, area = stats[i]
+        if max(w, h) <= 1.6 * min(w, h) and area >= 0.55 * w * h:
+            areas.append(area)
+    if areas:
+        return float(np.median(areas))
+    # Only heaps and rows: a row of dice is one die wide.
+    widths = [min(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) for i in keep]
+    return 0.8 * float(np.median(widths)) ** 2 if widths else None
+
+
+def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Region]:
+    """Cut a blob of `count` touching dice into `count` regions by k-means on its pixel positions."""
+    x, y, w, h, _ = (int(v) for v in stats_row)
+    own = (labels[y:y + h, x:x + w] == label)
+    if count <= 1:
+        return [_region(own.astype(np.uint8), x, y)]
+    ys, xs = np.nonzero(own)
+    points = np.column_stack([xs, ys]).astype(np.float32)
+    step = max(1, len(points) // 1500)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, _, centers = cv2.kmeans(points[::step], count, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    nearest = np.argmin(((points[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2), axis=1)
+    regions = []
+    for k in range(count):
+        part = np.zeros((h, w), np.uint8)
+        chosen = points[nearest == k].astype(np.int32)
+        if len(chosen) == 0:
+            continue
+        part[chosen[:, 1], chosen[:, 0]] = 1
+        regions.append(_region(part, x, y))
+    return regions
+
+
+def _region(part: np.ndarray, x0: int, y0: int) -> Region:
+    ys, xs = np.nonzero(part)
+    bx0, by0, bx1, by1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+    size = float(np.sqrt(len(xs)))
+    center = (x0 + float(xs.mean()), y0 + float(ys.mean()))
+    return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1))
+
+
+def find_regions(frame: np.ndarray, background: np.ndarray | None, min_contrast: float,
+                 die_px: float | None) -> tuple[list[Region], float | None]:
+    """Regions that may each be one die, and the die size (working pixels) they were cut with."""
+    mask = foreground_mask(background_difference(frame, background), min_contrast)
+    min_area = int((die_px * 0.45) ** 2) if die_px else 150
+    labels, stats, keep = blobs(mask, min_area)
+    die_area = estimate_die_area(stats, keep)
+    if die_px:  # the calibrated size bounds this frame's estimate (the dice may all be touching)
+        die_area = float(np.clip(die_area or die_px ** 2, (0.7 * die_px) ** 2, (1.5 * die_px) ** 2))
+    if die_area is None:
+        return [], None
+    regions = []
+    for i in keep:
+        x, y, w, h, area = stats[i]
+        count = max(1, round(area / die_area))
+        if area < 0.35 * die_area or count > MAX_CLUSTER:
+            continue
+        if count > 1 and area < 0.3 * w * h:  # long or hollow: a wall or an edge, not a heap of dice
+            continue
+        regions.extend(split_blob(labels, stats[i], i, count))
+    return regions, float(np.sqrt(die_area))

@@ -1,0 +1,158 @@
+"""Display backends through luma (dummy, terminal, gif; the OLED's errors) and the idle dimming."""
+import dataclasses
+import io
+import os
+import pty
+import threading
+
+import pytest
+from luma.emulator.device import capture
+from PIL import Image, ImageDraw, ImageStat
+
+from companion import config
+from companion.ui.display import DIM_CONTRAST, DisplayError, Screen, TerminalDevice, open_display
+
+
+def display_cfg(**changes):
+    return dataclasses.replace(config.defaults().display, **changes)
+
+
+def card(text="ANA  roll 2"):
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 127, 7), fill=1)
+    draw.text((2, 24), text, fill=1)
+    return image
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_dummy_device_keeps_the_image_at_the_configured_rotation():
+    device = open_display(display_cfg(driver="dummy", rotate=2))
+    image = card()
+    device.display(image)
+    assert device.image.mode == "1"
+    assert device.image.tobytes() == image.rotate(180).tobytes()
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_no_i2c_bus_is_one_line_with_the_fix(driver):
+    if os.path.exists("/dev/i2c-7"):
+        pytest.skip("this machine has an I2C bus 7")
+    with pytest.raises(DisplayError) as caught:
+        open_display(display_cfg(driver=driver, i2c_port=7))
+    assert str(caught.value) == (f"{driver} at 0x3C on /dev/i2c-7: no I2C bus; enable I2C "
+                                 "(sudo raspi-config nonint do_i2c 0) and reboot")
+
+
+def test_terminal_in_a_pipe_prints_each_screen_as_half_blocks():
+    out = io.StringIO()
+    device = TerminalDevice(out)
+    image = Image.new("1", (128, 64))
+    image.putpixel((0, 0), 1)       # top half of the first character
+    image.putpixel((1, 1), 1)       # bottom half of the second
+    image.putpixel((2, 0), 1)
+    image.putpixel((2, 1), 1)       # both halves of the third
+    device.display(image)
+    device.display(card())
+    screens = out.getvalue().split("\n\n")
+    first = screens[0].split("\n")
+    assert len(first) == 32 and all(len(line) == 128 for line in first)
+    assert first[0].startswith("▀▄█ ")
+    assert "\x1b" not in out.getvalue()          # no control sequences in a pipe
+    assert screens[1].split("\n")[0] == "█" * 128   # the second screen's inverted header, below the first
+
+
+def test_terminal_on_a_tty_redraws_in_place_and_shows_dimming():
+    parent, child = pty.openpty()
+    received = []
+    reader = threading.Thread(target=lambda: received.append(read_until_closed(parent)))
+    reader.start()
+    with os.fdopen(child, "w", encoding="utf-8") as stream:
+        device = TerminalDevice(stream)
+        device.display(card())
+        device.display(card("BEN"))
+        device.contrast(DIM_CONTRAST)
+    reader.join(timeout=10)
+    os.close(parent)
+    written = received[0].decode("utf-8")
+    assert written.count("\x1b[32F") == 2      # the second image and the dimmed redraw go back up 32 lines
+    assert "\x1b[2m" in written.split("\x1b[32F")[-1] and "\x1b[2m" not in written.split("\x1b[32F")[0]
+
+
+def read_until_closed(fd):
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:         # EIO: the terminal's other side was closed
+            return data
+        if not chunk:
+            return data
+        data += chunk
+
+
+def test_gif_driver_writes_an_animation(tmp_path):
+    path = tmp_path / "screens.gif"
+    device = open_display(display_cfg(driver="gif", gif=str(path)))
+    for text in ("one", "two", "three"):
+        device.display(card(text))
+    device.write_animation()
+    with Image.open(path) as gif:
+        assert gif.size == (128, 64) and gif.n_frames == 3
+
+
+@pytest.fixture
+def recorded(tmp_path):
+    """luma.emulator's capture device: every image it is given, at its contrast, lands in a PNG file."""
+    device = capture(width=128, height=64, mode="1", transform="none", scale=1,
+                     file_template=str(tmp_path / "frame{0:03}.png"))
+
+    def frames():
+        return [ImageStat.Stat(Image.open(p).convert("L")).mean[0] for p in sorted(tmp_path.glob("frame*.png"))]
+    return device, frames
+
+
+def test_screen_dims_after_the_idle_time_and_a_press_wakes_it(recorded):
+    device, frames = recorded
+    clock = FakeClock()
+    screen = Screen(device, dim_after_s=60, contrast=255, clock=clock)
+    screen.show(card())
+    clock.now += 59
+    screen.tick()
+    assert not screen.dimmed and len(frames()) == 1
+    clock.now += 1
+    screen.tick()
+    screen.tick()
+    bright, dim = frames()
+    assert screen.dimmed and dim < bright / 4
+    screen.touch()
+    assert not screen.dimmed and frames()[-1] == bright
+    clock.now += 30
+    screen.tick()
+    assert not screen.dimmed        # the press restarted the idle time
+
+
+def test_screen_with_no_dim_time_never_dims(recorded):
+    device, frames = recorded
+    clock = FakeClock()
+    screen = Screen(device, dim_after_s=0, clock=clock)
+    screen.show(card())
+    clock.now += 10 ** 6
+    screen.tick()
+    assert not screen.dimmed and len(frames()) == 1
+
+
+def test_screen_skips_an_image_already_shown(recorded):
+    device, frames = recorded
+    screen = Screen(device, dim_after_s=60)
+    screen.show(card())
+    screen.show(card())
+    screen.show(card("BEN"))
+    assert len(frames()) == 2
