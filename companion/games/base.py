@@ -167,6 +167,8 @@ class Decision:
     kind: "choose" (one key), "confirm" (option keys "yes"/"no"), "multi" (a tuple of keys, `low`..`high` of
     them), "spinner" (a number `low`..`high`) or "grid" (one box key, Lowdown full mode). `player` is the seat
     deciding, or None for a shared decision (header `ALL`); `role` names a role instead ("HOST", "DEALER").
+    `auto_ms` marks a step the table takes by itself with the default answer after that many milliseconds unless
+    a player acts first (Countaloupe's discard steps, CL-25).
     """
 
     player: int | None
@@ -178,6 +180,7 @@ class Decision:
     high: int = 0
     context: str = ""
     role: str | None = None
+    auto_ms: int | None = None
 
     def legal_keys(self) -> tuple[str, ...]:
         return tuple(o.key for o in self.options if o.enabled)

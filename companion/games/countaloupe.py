@@ -8,8 +8,8 @@ How a turn is modelled:
 - The run (CL-6 to CL-8) is committed one card per step (CL-25). Each step is a Decision(kind="confirm") whose
   question is "Discard <card>" with the single option "yes"; answering it discards that card. The card on screen is
   not discarded yet, so a block between steps cancels it and every later card of the run. With `strict_steps` a
-  player confirms each card; otherwise the session answers the step itself: `auto_step_ms()` returns the delay
-  (`discard_step_ms`) for such a step and None for every other decision. Auto or not, every step is a journaled
+  player confirms each card; otherwise the step's Decision carries `auto_ms` (`discard_step_ms`)
+  and the table answers it by itself after that delay. Auto or not, every step is a journaled
   choice, so replay and undo are exact.
 - The chip holder's block (CL-23) is a MENU interrupt keyed "block:<seat>", the seat holding the target deck.
 - Dice off the mat (CL-28): the referee keeps the dice left in the area and asks "re-roll N dice"; the next reading
@@ -158,8 +158,9 @@ class CountaloupeState(State):
                             context=context)
         if self.phase == STEP:
             card = self.run[0]
+            auto = None if self.game.options.strict_steps else self.game.options.discard_step_ms
             return Decision(p, "confirm", f"Discard {card}", (Option("yes", f"Discard {card}"),), "yes",
-                            context=context)
+                            context=context, auto_ms=auto)
         escapes = ("sour",) if self._sour_swaps() else ()
         chance = risk_safe_chance(self._next_of(p), self.k, self.game.options.number_faces,
                                   self.game.options.chance_faces, escapes)
@@ -177,12 +178,6 @@ class CountaloupeState(State):
     def _lines(self) -> tuple[str, ...]:
         decks = tuple(self._deck_label(q) for q in [self.active] + self._others())
         return decks + (f"chip {self._chip_where()}"[:21],)
-
-    def auto_step_ms(self) -> int | None:
-        """The delay after which the session commits the card on screen by itself (CL-25), or None."""
-        if self.phase == STEP and not self.game.options.strict_steps:
-            return self.game.options.discard_step_ms
-        return None
 
     def interrupts(self) -> tuple[Interrupt, ...]:
         """The chip holder's blocks (CL-23): any other player's deck, active player first; none while a Chance Die

@@ -218,26 +218,25 @@ class DiceLotteryState(State):
             return False
         return not self.game.options.track_values or bool(self._card_table().plays(block, low, own))
 
-    def _block_rows(self, action: str, target: int) -> list[Option]:
-        """The blocks of `target` the action could touch (DL-4: one block), refused ones disabled with a reason."""
-        rows = []
-        for block in self._own(target):
-            if action == REPLACE:
-                if block.wild is None:
-                    continue
-                fits = not self.game.options.track_values or self._card_table().can_replace(block)
-                reason = f"all {block.wild}s are laid"
-            else:
-                fits = self._fits(block, own=action == ADD_OWN)
-                reason = "block is full"
-            rows.append(Option(f"b{block.id}", block.label(), fits, "" if fits else reason))
-        return rows
+    def _candidates(self, action: str, target: int) -> list[Block]:
+        """The blocks of `target` an action is about: all of them, or for Replace wild those with a wild."""
+        return [b for b in self._own(target) if action != REPLACE or b.wild is not None]
+
+    def _refusal(self, action: str, block: Block) -> str:
+        """Why the action cannot touch `block` now, or "" when it can."""
+        if action == REPLACE:
+            fits = not self.game.options.track_values or self._card_table().can_replace(block)
+            return "" if fits else f"all {block.wild}s are laid"
+        return "" if self._fits(block, own=action == ADD_OWN) else "block is full"
+
+    def _can_touch(self, action: str, target: int) -> bool:
+        return any(not self._refusal(action, block) for block in self._candidates(action, target))
 
     def _targets(self, action: str) -> list[int]:
         """Other players with a block the action can touch, clockwise from the left neighbour (DL-13, DL-14)."""
         count = len(self.game.players)
         others = [(self.active + i) % count for i in range(1, count)]
-        return [seat for seat in others if any(row.enabled for row in self._block_rows(action, seat))]
+        return [seat for seat in others if self._can_touch(action, seat)]
 
     def _actions(self) -> list[str]:
         me = self.active
@@ -245,7 +244,7 @@ class DiceLotteryState(State):
         if self._fits(None, own=True):
             legal.append(NEW)
         if self._own(me):                                                     # DL-6
-            if any(row.enabled for row in self._block_rows(ADD_OWN, me)):
+            if self._can_touch(ADD_OWN, me):
                 legal.append(ADD_OWN)
             legal += [action for action in (ADD_OTHER, REPLACE) if self._targets(action)]
         return legal
@@ -266,11 +265,11 @@ class DiceLotteryState(State):
             self.phase = TARGET
             return
         if "block" not in turn:
-            rows = self._block_rows(action, turn["target"])
-            if len(rows) > 1:                 # the block is asked only when the target owns more than one
+            blocks = self._candidates(action, turn["target"])
+            if len(blocks) > 1:               # the block is asked only when the target owns more than one
                 self.phase = BLOCK
                 return
-            turn["block"] = int(rows[0].key[1:])
+            turn["block"] = blocks[0].id
         if action == REPLACE:
             self._play()
         elif "count" not in turn:
@@ -341,7 +340,12 @@ class DiceLotteryState(State):
         return self._decide("choose", "Whose block?", rows, default=rows[0].key)
 
     def _expect_block(self) -> Decision:
-        rows = self._block_rows(self.turn["action"], self.turn["target"])
+        """DL-4: one block. Blocks the action cannot touch are shown disabled, with the reason (UI-6)."""
+        action = self.turn["action"]
+        rows = []
+        for block in self._candidates(action, self.turn["target"]):
+            reason = self._refusal(action, block)
+            rows.append(Option(f"b{block.id}", block.label(), not reason, reason))
         return self._decide("choose", "Which block?", rows, default=[r.key for r in rows if r.enabled][-1])
 
     def _expect_count(self) -> Decision:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,25 @@ def completions(n: int, old: tuple[int, ...], size: int) -> tuple[tuple[int, ...
     return tuple(sorted(c for c in found if all(a >= b for a, b in zip(c, old))))
 
 
+@lru_cache(maxsize=65536)
+def find_plays(values: tuple[int, ...], spare: tuple[int, ...], old: tuple[int, ...], count: int,
+               wild_allowed: bool) -> tuple[Play, ...]:
+    """The plays of `count` cards into a block holding `old` (counts per value; all zero for a new block) while
+    `spare` real cards of each value are not yet laid. Remembered: every prompt of an action asks again, and
+    tables repeat."""
+    plays = []
+    for result in completions(len(values), old, sum(old) + count):
+        new = tuple(r - o for r, o in zip(result, old))
+        short = [i for i, (n, left) in enumerate(zip(new, spare)) if n > left]
+        if not short:
+            plays.append(Play(new, None))
+        if wild_allowed and (not short or len(short) == 1 and new[short[0]] == spare[short[0]] + 1):
+            # the wild stands for any card of the new ones, or for the one card the table has run out of
+            plays += [Play(new[:i] + (new[i] - 1,) + new[i + 1:], values[i])
+                      for i in (short or [i for i, n in enumerate(new) if n])]
+    return tuple(plays)
+
+
 @lru_cache(maxsize=256)
 def card_table(values: tuple[int, ...], mix: tuple[int, ...], blocks: tuple[Block, ...]) -> CardTable:
     """The CardTable of a table of blocks; shared by the states that have the same blocks (it never changes)."""
@@ -83,7 +102,6 @@ class CardTable:
         laid = self.counts(v for b in blocks for v in b.real_cards)
         self.spare = tuple(copies - n for n in laid)
         self.wild_left = sum(b.wild is not None for b in blocks) < wilds
-        self._memo: dict[tuple, tuple[Play, ...]] = {}
 
     def counts(self, cards: Iterable[int]) -> tuple[int, ...]:
         out = [0] * len(self.values)
@@ -93,25 +111,9 @@ class CardTable:
 
     def plays(self, block: Block | None, count: int, own: bool) -> tuple[Play, ...]:
         """Each way to put `count` cards into `block` (None: a new block). Wilds only into own blocks without one
-        (DL-11); a wild stands for any one value of the block it completes (DL-12). Remembered per table, as
-        every prompt of one action asks again."""
-        key = (block, count, own)
-        if key not in self._memo:
-            self._memo[key] = tuple(self._find_plays(block, count, own))
-        return self._memo[key]
-
-    def _find_plays(self, block: Block | None, count: int, own: bool) -> Iterator[Play]:
-        old = self.counts(block.cards if block else ())
+        (DL-11); a wild stands for any one value of the block it completes (DL-12)."""
         wild_allowed = own and (block is None or block.wild is None) and self.wild_left
-        for result in completions(len(self.values), old, sum(old) + count):
-            new = tuple(r - o for r, o in zip(result, old))
-            short = [i for i, (n, spare) in enumerate(zip(new, self.spare)) if n > spare]
-            if not short:
-                yield Play(new, None)
-            if wild_allowed and (not short or len(short) == 1 and new[short[0]] == self.spare[short[0]] + 1):
-                # the wild stands for any card of the new ones, or for the one card the table has run out of
-                for i in short or (i for i, n in enumerate(new) if n):
-                    yield Play(new[:i] + (new[i] - 1,) + new[i + 1:], self.values[i])
+        return find_plays(self.values, self.spare, self.counts(block.cards if block else ()), count, wild_allowed)
 
     def max_count(self, block: Block | None, own: bool, hand: int) -> int:
         """The most cards (up to `hand`) that can legally go into `block`; 0 when none can (a full sequence)."""

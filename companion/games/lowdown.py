@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Interrupt, Option,
                    Outcome, Roll, RollRequest, State, count_kinds, require_faces, require_on_mat, require_read,
                    winners_of)
-from .lowdown_board import BLACK, BLACK_POINTS, EMPTY, Layout
+from .lowdown_board import BLACK, BLACK_POINTS, EMPTY, Layout, initials
 
 WILDS = 4                                  # LOW-5
 MODES = ("light", "full")
@@ -129,7 +129,7 @@ class LowdownState(State):
         self.totals: tuple[int | None, ...] = (None,) * count                # light mode: entered at the end
 
     def copy(self) -> LowdownState:
-        """Every field holds an immutable value (numbers, strings, tuples, frozen Picks): a shallow copy is whole.
+        """Every field holds an immutable value (numbers, strings, tuples, Picks): a shallow copy is a whole one.
         The copy is about to change, so it drops the cached prompt."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -382,12 +382,13 @@ class LowdownState(State):
         self.pick, self.phase = self.pick._replace(grid=self.game.layout.keys.index(value)), "box"
 
     def _ask_box(self) -> Decision:
-        """Full mode: every box of the grid in reading order, so the screen can draw it; the legal ones enabled."""
+        """Full mode: every box of the grid in reading order, so the screen can draw it; the legal ones enabled.
+        A label is the box's row and column, then its number, B, or the colours an empty box takes: "12 R/O"."""
         layout, seat, g = self.game.layout, self.picker, self.pick.grid
         cells = self.boards[seat][g]
         legal = layout.open_boxes(self.boards[seat], g, self._target_colour())
-        options = (Option(key, layout.box_labels[g][i], i in legal, f"{layout.box_labels[g][i]} only")
-                   if cells[i] is EMPTY else Option(key, str(cells[i]), False, "box taken")
+        options = (Option(key, f"{key[-2:]} {layout.box_labels[g][i]}", i in legal, f"{layout.box_labels[g][i]} only")
+                   if cells[i] is EMPTY else Option(key, f"{key[-2:]} {cells[i]}", False, "box taken")
                    for i, key in enumerate(layout.box_keys[g]))
         return self._decide(seat, f"{self._doing()}: box?", options, kind="grid")
 
@@ -512,20 +513,20 @@ class LowdownState(State):
         return Outcome(scores, winners_of(scores, highest=False), "lowest total wins")
 
     def status(self) -> str:
-        if self.phase == "over":
-            return "Game over"
+        if self.phase in ("total", "over"):
+            return "Final totals" if self.phase == "total" else "Game over"
         seat = self.active if self.picker is None else self.picker
         return f"Wilds {self.wilds_used[seat]}/{WILDS}" + ("  last turn" if self.end_triggered else "")
 
     def detail(self) -> dict:
         """The spec's State names, `players` in seat order. `hidden` is null until H has shown the pair (LOW-23)."""
-        layout = self.game.layout
+        layout, scores = self.game.layout, self.scores()
         players = []
         for seat, name in enumerate(self.game.players):
             player = {"name": name, "wilds_used": self.wilds_used[seat], "blackouts": self.blackouts[seat]}
             if self.game.full:
                 player.update(grids_full=layout.full_grids(self.boards[seat]), board=layout.render(self.boards[seat]),
-                              crossed=list(self.crossed[seat]), score=self.scores()[seat])
+                              crossed=list(self.crossed[seat]), score=scores[seat])
             else:
                 player.update(grids_full=2 if self.declared[seat] else None, total=self.totals[seat])
             picked = self.picked[seat]
@@ -550,6 +551,8 @@ class LowdownState(State):
             return f"total {event.value}"
         if isinstance(pending, Decision) and pending.kind == "multi":
             return f"cross {len(event.value)} lines"
+        if isinstance(pending, Decision) and pending.kind == "grid":
+            return f"{self._doing()} {initials(self.game.layout.grids[self.pick.grid])} {event.value[-2:]}"
         labels = {o.key: o.label for o in pending.options} if isinstance(pending, Decision) else {}
         return labels.get(event.value, str(event.value))
 

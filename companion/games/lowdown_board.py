@@ -21,8 +21,7 @@ LINE_TOTAL = 10         # LOW-15: ... whose numbers are equal or add up to 10
 HALF_BOX = "*"          # in `box_layout`, a box that takes both colours of its grid
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
-Grid = tuple  # cells in reading order
-Board = tuple  # one Grid per grid of the layout
+Board = tuple  # one tuple of cells per grid, in reading order
 
 
 def initials(colours: Iterable[str]) -> str:
@@ -59,11 +58,12 @@ class Layout:
         self.box_at = {box: (g, i) for g, keys in enumerate(self.box_keys) for i, box in enumerate(keys)}
         self.lines = tuple(self._lines())
         self.line_at = {line.key: line for line in self.lines}
-        self.conflicts = frozenset(frozenset((a.key, b.key)) for a, b in combinations(self.lines, 2)
-                                   if a.grid == b.grid and set(a.boxes) & set(b.boxes))
-        # Lookups the playouts lean on: per line the lines it crosses, per colour the boxes that take it
-        self.crossing = {line.key: frozenset(k for pair in self.conflicts if line.key in pair for k in pair) - {
-            line.key} for line in self.lines}
+        # LOW-17: per line, the lines sharing a box with it; and the same as pairs
+        self.crossing = {a.key: frozenset(b.key for b in self.lines
+                                          if b is not a and b.grid == a.grid and set(a.boxes) & set(b.boxes))
+                         for a in self.lines}
+        self.conflicts = frozenset(frozenset((a, b)) for a, others in self.crossing.items() for b in others)
+        # per colour, the boxes that take it (LOW-4), for the move checks of every prompt
         self.taking = {colour: tuple((g, i) for g, boxes in enumerate(self.accepts) for i, takes in enumerate(boxes)
                                      if colour in takes) for pair in self.grids for colour in pair}
 
@@ -146,10 +146,11 @@ class Layout:
     # Crossing out -------------------------------------------------------------------------------------------------
     def crossable(self, board: Board, line: Line) -> bool:
         """LOW-15, LOW-16: three numbers (no empty or black box), all equal or adding up to 10."""
-        numbers = [board[line.grid][i] for i in line.boxes]
-        if EMPTY in numbers or BLACK in numbers:
+        cells = board[line.grid]
+        a, b, c = (cells[i] for i in line.boxes)
+        if EMPTY in (a, b, c) or BLACK in (a, b, c):
             return False
-        return len(set(numbers)) == 1 or sum(numbers) == LINE_TOTAL
+        return a == b == c or a + b + c == LINE_TOTAL
 
     def eligible_lines(self, board: Board, crossed: Sequence[str]) -> tuple[Line, ...]:
         """Lines that may be crossed now: crossable, not crossed yet, and sharing no box with a crossed line
@@ -162,9 +163,9 @@ class Layout:
         eligible = {line.key for line in self.eligible_lines(board, crossed)}
         for key in keys:
             if key not in eligible:
-                raise IllegalActionError(f"{key} can't be crossed", "LOW-15")
+                raise IllegalActionError("line can't be crossed", "LOW-15")
         for a, b in combinations(keys, 2):
-            if frozenset((a, b)) in self.conflicts:
+            if b in self.crossing[a]:
                 raise IllegalActionError("crossed lines may not cross", "LOW-17")
 
     # Scoring ------------------------------------------------------------------------------------------------------

@@ -80,6 +80,7 @@ class Appliance:
             self.buttons.spinner = self.table.is_spinner
             if not self.journal.is_durable:
                 self.journal.flush()
+        self.session.tick()
         self.session.refresh()
         self.screen.tick()
 

@@ -18,7 +18,9 @@ from ..games.base import Choice, Die, Roll
 from ..vision.profile import Profile
 from ..vision.reader import DiceReader
 from ..vision.settle import SettleDetector
-from ..vision.synth import SynthDie, render_roll_frames
+from ..vision.faces import FaceModel, die_crop
+from ..vision.owners import OwnerModel
+from ..vision.synth import SynthDie, render_roll_frames, render_views
 from .journal import Journal
 from .loop import Session
 from .presses import presses_for, presses_for_interrupt
@@ -32,6 +34,7 @@ STILL_FRAMES = 6  # enough for the settle detector's quiet interval and repeated
 BODY_COLOURS = {"red": (40, 40, 190), "blue": (170, 90, 30), "green": (60, 140, 40), "yellow": (40, 200, 220),
                 "white": (228, 234, 238), "black": (40, 40, 40), "purple": (140, 50, 110), "orange": (30, 120, 230)}
 IVORY = (228, 234, 238)
+SYMBOL_OF = {"sweet": "star", "sour": "crescent", "nope": "cross"}  # how the demo draws the Chance Die's faces
 
 
 class DemoError(CompanionError):
@@ -62,10 +65,24 @@ def demo_script(game: str) -> str:
         raise DemoError(f"no demo for {game!r}") from error
 
 
-def demo_profile() -> Profile:
-    """The demo camera's calibration: the default profile plus the keep strip along the bottom of the frame."""
+def demo_profile(dice: list[Die]) -> Profile:
+    """The demo camera's calibration: the keep strip along the bottom of the frame, and the symbol faces, colour
+    faces and body colours the script's dice show, taught from rendered views as a player teaches real dice."""
     width, height = FRAME
-    return Profile(zones={"keep": [[0, KEEP_STRIP_TOP], [width, KEEP_STRIP_TOP], [width, height], [0, height]]})
+    faces = {}
+    for kind in ("symbol", "colour"):
+        shown = sorted({d.face for d in dice if d.kind == kind})
+        if shown:
+            faces[kind] = FaceModel.teach(kind, {f: _views(synth_die(Die(kind=kind, face=f), (0, 0))) for f in shown})
+    owners = sorted({d.owner for d in dice if d.owner})
+    taught_owners = OwnerModel.teach({o: _views(synth_die(Die(3, owner=o), (0, 0))) for o in owners}) if owners else None
+    return Profile(zones={"keep": [[0, KEEP_STRIP_TOP], [width, KEEP_STRIP_TOP], [width, height], [0, height]]},
+                   faces={kind: model.to_json() for kind, model in faces.items()},
+                   owners={"body": taught_owners.to_json()} if taught_owners else {})
+
+
+def _views(die: SynthDie) -> list:
+    return [die_crop(frame, placed.center, placed.size) for frame, placed in render_views(die, 6, seed=len(die.body))]
 
 
 def scene_for(roll: Roll) -> list[SynthDie]:
@@ -87,7 +104,8 @@ def synth_die(die: Die, center) -> SynthDie:
         return SynthDie(kind="colour", face=die.face, body=IVORY, center=center, size=DIE_SIZE)
     pips = (235, 235, 235) if sum(body) < 300 else (30, 30, 30)
     if die.kind == "symbol":
-        return SynthDie(kind="symbol", face=die.face, body=body, pips=pips, center=center, size=DIE_SIZE)
+        return SynthDie(kind="symbol", face=die.face, symbol=SYMBOL_OF.get(die.face, die.face), body=body, pips=pips,
+                        center=center, size=DIE_SIZE)
     return SynthDie(value=die.value, body=body, pips=pips, center=center, size=DIE_SIZE)
 
 
@@ -99,7 +117,7 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "demo-journal.sqlite")
         table = Table.new(setup, journal)
-        reader = DiceReader(demo_profile())
+        reader = DiceReader(demo_profile([d for _, e in numbered if isinstance(e, Roll) for d in e.dice]))
         session = Session(table, display.display, reader.read, SettleDetector(), on_prompt=on_prompt)
         for seed, (line, event) in enumerate(numbered):
             before = len(table.match.events)

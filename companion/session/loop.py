@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-from ..games.base import Choice, Roll
+from ..games.base import Choice, Decision, Roll
 from ..ui.controls import Press
 from ..ui.prompt import decision_prompt
 from ..ui.screens import Prompt, render
@@ -69,6 +69,7 @@ class Session:
         self.clock = clock
         self.latencies: list[float] = []  # seconds from a settled reading to its prompt on the display
         self.screens = 0
+        self._auto: tuple[Decision, float] | None = None  # the automatic step on screen and when it appeared
         self._shown: Prompt | None = None
         self.refresh()
 
@@ -88,6 +89,20 @@ class Session:
     def press(self, press: Press) -> None:
         self.screen.press(press)
         self.refresh()
+
+    def tick(self) -> None:
+        """Take an automatic step (Decision.auto_ms) once it has been on screen long enough and nobody acted."""
+        table = self.screen
+        pending = table.match.state.expects() if isinstance(table, Table) else None
+        if not isinstance(pending, Decision) or pending.auto_ms is None or table.overlays:
+            self._auto = None
+            return
+        if self._auto is None or self._auto[0] != pending:
+            self._auto = (pending, self.clock())
+        elif (self.clock() - self._auto[1]) * 1000 >= pending.auto_ms:
+            self._auto = None
+            table.choose(Choice(pending.default, pending.player))
+            self.refresh()
 
     def refresh(self) -> None:
         prompt = self.screen.prompt()

@@ -2,7 +2,7 @@
 
 Each image is a frame of the tray showing only the die or dice being taught, all with the same known label: a face
 (chance-die, colours) or an owner (owners). The label is given by `--faces a,b,c` (one name per image, in image
-order) or else by the file name: `Sweet_1.png`, `Sweet-2.jpg` and `Sweet.png` all teach "Sweet". Every die the
+order) or else by the file name: `Sweet_1.png`, `sweet-2.jpg` and `Sweet.png` all teach "sweet". Every die the
 reader's die finder sees in a frame becomes one example. The model is stored in the profile (`--profile`, or the
 built-in one) and written to `--out`: faces["symbol"] for the Chance Die, faces["colour"] for colour dice,
 owners["body"] for owners by body colour.
@@ -23,7 +23,7 @@ from .owners import OwnerModel
 from .profile import Profile
 from .reader import WORK_PX
 
-CHANCE_FACES = ("blank", "Sweet", "Sour", "Nope")
+CHANCE_FACES = ("blank", "sweet", "sour", "nope")  # the names Countaloupe's chance_faces use
 TARGETS = {"chance-die": ("faces", "symbol"), "colours": ("faces", "colour"), "owners": ("owners", "body")}
 
 

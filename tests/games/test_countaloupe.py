@@ -340,11 +340,11 @@ def test_cl_25_a_block_before_the_roll_ends_the_turn_and_the_roll_is_the_next_pl
 
 def test_cl_25_discard_steps_auto_advance_unless_strict():
     s = game().new_initial_state().apply(roll(1, 2, 4))
-    assert s.auto_step_ms() == 800
-    assert game(discard_step_ms=500).new_initial_state().apply(roll(1, 2, 4)).auto_step_ms() == 500
+    assert s.expects().auto_ms == 800
+    assert game(discard_step_ms=500).new_initial_state().apply(roll(1, 2, 4)).expects().auto_ms == 500
     strict = game(strict_steps=True).new_initial_state().apply(roll(1, 2, 4))
-    assert strict.auto_step_ms() is None and strict.expects().kind == "confirm"
-    assert commit(s)[0].auto_step_ms() is None  # End/Risk is never automatic
+    assert strict.expects().auto_ms is None and strict.expects().kind == "confirm"
+    assert commit(s)[0].expects().auto_ms is None  # End/Risk is never automatic
 
 
 def test_cl_26_the_holder_cannot_block_their_own_deck():

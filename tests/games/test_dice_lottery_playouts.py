@@ -27,40 +27,36 @@ def random_game(seed: int):
 
 
 class Invariants:
-    """The `check` callback: the spec's invariants on every state (the spec's State names via detail())."""
+    """The `check` callback: the spec's invariants on every state (the spec's State names)."""
 
     def __init__(self, game):
         self.options = game.options
         self.blocks = None
 
     def __call__(self, state):
-        detail = state.detail()
-        players = detail["players"]
-        cards_in_blocks = sum(b["size"] for b in detail["blocks"])
-        assert detail["deck"] + sum(p["hand"] for p in players) + cards_in_blocks == 52       # wilds counted
-        assert detail["deck"] >= 0 and min(p["hand"] for p in players) >= 0
-        dice = len(detail["pool"]) + sum(len(p["dice"]) for p in players)
+        hands, blocks = state.hands, state.blocks
+        assert state.deck + sum(hands) + sum(b.size for b in blocks) == 52                     # wilds counted
+        assert state.deck >= 0 and min(hands) >= 0
+        dice = len(state.pool) + sum(len(held) for held in state.held)
         assert dice == 15 or (dice == 0 and isinstance(state.expects(), RollRequest))         # before the pool roll
-        assert all(score >= 0 for p in players for score in p["round_scores"]) and min(state.scores()) >= 0
-        assert 1 <= detail["round"] <= 3 and len(detail["tokens"]) <= 3
-        assert all(len(p["round_scores"]) in (detail["round"] - 1, detail["round"]) for p in players)
-        if detail["blocks"] != self.blocks:                       # blocks change only when cards are played
-            self.blocks = detail["blocks"]
-            self.check_blocks(detail["blocks"])
+        assert min(state.scores()) >= 0 and all(min(rounds, default=0) >= 0 for rounds in state.round_scores)
+        assert 1 <= state.round <= 3 and len(state.tokens) <= 3
+        assert all(len(rounds) in (state.round - 1, state.round) for rounds in state.round_scores)
+        if blocks != self.blocks:                                  # blocks change only when cards are played
+            self.blocks = blocks
+            self.check_blocks(blocks)
 
     def check_blocks(self, blocks):
-        assert all(block["size"] >= 3 for block in blocks)
+        assert all(block.size >= 3 for block in blocks)
         if not self.options.track_values:
             return
         for block in blocks:                                                                # DL-7 .. DL-12
-            cards = block["cards"]
-            counts = tuple(cards.count(v) for v in self.options.card_values)
-            assert len(cards) == block["size"] and counts in completions(len(counts), counts, len(cards))
-            assert block["wild"] is None or block["wild"] in cards
-        real = Counter(v for b in blocks for v in b["cards"])                               # card_mix
-        real -= Counter(b["wild"] for b in blocks if b["wild"] is not None)
+            counts = tuple(block.cards.count(v) for v in self.options.card_values)
+            assert len(block.cards) == block.size and counts in completions(len(counts), counts, block.size)
+            assert block.wild is None or block.wild in block.cards
+        real = Counter(v for block in blocks for v in block.real_cards)                     # card_mix
         assert max(real.values(), default=0) <= self.options.card_mix[0]
-        assert sum(b["wild"] is not None for b in blocks) <= self.options.card_mix[1]
+        assert sum(block.wild is not None for block in blocks) <= self.options.card_mix[1]
 
 
 def check_final(state):

@@ -11,7 +11,7 @@ from companion.games import (Choice, Decision, Die, IllegalActionError, Implausi
 from companion.games.match import Match
 from companion.session.script import parse_script
 
-ANA, BEN, CY, DEE = 0, 1, 2, 3
+ANA, BEN, CY = 0, 1, 2
 
 
 def colour(face: str) -> Die:
@@ -60,6 +60,7 @@ def refused(state, event, error=IllegalActionError):
 
 # A full-mode turn played to plan: each seat's move, with dice rolled to suit it ------------------------------------
 Move = namedtuple("Move", "how number box colour", defaults=(None,))
+RC = ["11", "12", "13", "21", "22", "23", "31", "32", "33"]      # a grid's boxes in reading order
 
 
 def normal(number, box, colour=None):
@@ -204,7 +205,7 @@ def test_low_4_a_full_colour_box_takes_only_its_colour():
     box = state.expects()
     assert box.kind == "grid"
     assert [o.key for o in box.options if not o.enabled] == ["red-orange:13"]
-    assert box.options[2].label == "O" and box.options[2].reason == "O only"
+    assert box.options[2].label == "13 O" and box.options[2].reason == "O only"
     refused(state, "red-orange:13")
     state = play(state, "red-orange:11")
     assert state.detail()["players"][ANA]["board"]["red-orange"] == "2 _ _ / _ _ _ / _ _ _"
@@ -216,7 +217,7 @@ def test_low_25_default_layout_every_box_takes_both_colours_of_its_grid():
     assert [(o.key, o.enabled) for o in grids.options] == [("red-orange", True), ("purple-blue", False),
                                                           ("green-yellow", False)]
     state = play(state, "red-orange")
-    assert len(keys(state)) == 9 and [o.label for o in state.expects().options] == ["R/O"] * 9
+    assert len(keys(state)) == 9 and [o.label for o in state.expects().options] == [f"{rc} R/O" for rc in RC]
 
 
 def test_low_25_options_change_grids_and_shape_not_the_code():
@@ -243,7 +244,7 @@ def test_bad_options_are_refused_with_one_line(options, message):
     assert "\n" not in error.value.message
 
 
-def test_options_from_a_script_may_be_lists():
+def test_options_keep_lists_as_tuples():
     from companion.games.lowdown import Options
     options = Options(grids=[["red", "orange"], ["green", "yellow"]], grid_shape=[3, 3])
     assert options.grids == (("red", "orange"), ("green", "yellow")) and options.grid_shape == (3, 3)
@@ -331,21 +332,18 @@ def test_low_8_others_may_pick_the_same_dice_and_remove_nothing():
 
 
 def test_low_9_others_may_mix_a_die_of_a_s_roll_with_one_of_the_hidden_pair():
-    state = example_1("full")      # Cy took blue (Ana's roll) with 4 (hidden), after Ben used the same 4
-    assert state.turn == 2
-    cy = start("full")
-    cy = play(cy, dice("red", "blue", 2, 5), "own", "red", "2", "normal", "red-orange", "red-orange:11",
-              dice("green", 4), "normal", "green", "4", "green-yellow", "green-yellow:11", "normal", "blue", "4")
-    assert cy.picker == CY and cy.pick.colour == "blue" and cy.pick.number == 4
+    # Example 1: Cy takes blue (from Ana's roll) with 4 (from the hidden pair), the 4 Ben used as well
+    state = play(start("full"), dice("red", "blue", 2, 5), "own", "red", "2", "normal", "red-orange",
+                 "red-orange:11", dice("green", 4), "normal", "green", "4", "green-yellow", "green-yellow:11",
+                 "normal", "blue", "4", "purple-blue", "purple-blue:22")
+    assert state.detail()["players"][CY]["board"]["purple-blue"] == "_ _ _ / _ 4 _ / _ _ _"
 
 
 # LOW-10, LOW-11, LOW-12, LOW-13, LOW-14 ---------------------------------------------------------------------------
-def filled_red_orange(state, seat_moves=None):
+def filled_red_orange(state):
     """Two-player full game: Ana fills her red/orange grid in 9 turns while Ben writes in purple/blue."""
-    for turn in range(9):
-        r, c = divmod(turn, 3)
-        state = play_turn(state, {ANA: normal(1, f"red-orange:{r + 1}{c + 1}"),
-                                  BEN: normal(1, f"purple-blue:{r + 1}{c + 1}")})
+    for box in RC:
+        state = play_turn(state, {ANA: normal(1, f"red-orange:{box}"), BEN: normal(1, f"purple-blue:{box}")})
     return state
 
 
@@ -378,12 +376,9 @@ def test_low_11_a_player_with_no_move_and_a_wild_left_must_use_it():
 
 def test_low_12_no_move_and_no_wild_left_blacks_out_an_empty_box_worth_six():
     state = start("full", players=("Ana", "Ben"))
-    for turn in range(4):
-        state = play_turn(state, {ANA: wild(1, f"red-orange:{turn // 3 + 1}{turn % 3 + 1}"),
-                                  BEN: normal(1, f"purple-blue:{turn // 3 + 1}{turn % 3 + 1}")})
-    for turn in range(4, 9):
-        state = play_turn(state, {ANA: normal(1, f"red-orange:{turn // 3 + 1}{turn % 3 + 1}"),
-                                  BEN: normal(1, f"purple-blue:{turn // 3 + 1}{turn % 3 + 1}")})
+    for turn, box in enumerate(RC):
+        state = play_turn(state, {ANA: (wild if turn < 4 else normal)(1, f"red-orange:{box}"),
+                                  BEN: normal(1, f"purple-blue:{box}")})
     assert state.wilds_used[ANA] == 4 and state.active == BEN
     state = play(state, dice("green", "red", 3, 6), "own", "green", "3", "normal", "green-yellow",
                  "green-yellow:11", dice("orange", 6))
@@ -424,11 +419,9 @@ def test_low_13_light_mode_allows_a_blackout_once_the_wilds_are_used_up():
 def test_low_14_a_blacking_out_with_hidden_sets_aside_the_hidden_pair():
     # Example 3: Ben's red/orange grid is full and his wilds are used up; HIDDEN shows orange 6
     state = start("full", players=("Ana", "Ben"), first=BEN)
-    for turn in range(9):
-        r, c = divmod(turn, 3)
-        how = wild if turn < 4 else normal
-        state = play_turn(state, {BEN: how(1, f"red-orange:{r + 1}{c + 1}"),
-                                  ANA: normal(1, f"green-yellow:{r + 1}{c + 1}")})
+    for turn, box in enumerate(RC):
+        state = play_turn(state, {BEN: (wild if turn < 4 else normal)(1, f"red-orange:{box}"),
+                                  ANA: normal(1, f"green-yellow:{box}")})
     state = play_turn(state, {ANA: normal(1, "purple-blue:11"), BEN: normal(1, "green-yellow:11")})
     assert state.active == BEN and state.wilds_used[BEN] == 4
     state = play(state, dice("green", "blue", 3, 5), "hidden", dice("orange", 6))
@@ -443,11 +436,9 @@ def test_low_14_a_blacking_out_with_hidden_sets_aside_the_hidden_pair():
 
 def test_low_14_a_blacking_out_with_own_sets_aside_the_colour_and_number_picked():
     state = start("full", players=("Ana", "Ben"))
-    for turn in range(9):
-        r, c = divmod(turn, 3)
-        how = wild if turn < 4 else normal
-        state = play_turn(state, {ANA: how(1, f"red-orange:{r + 1}{c + 1}"),
-                                  BEN: normal(1, f"green-yellow:{r + 1}{c + 1}")})
+    for turn, box in enumerate(RC):
+        state = play_turn(state, {ANA: (wild if turn < 4 else normal)(1, f"red-orange:{box}"),
+                                  BEN: normal(1, f"green-yellow:{box}")})
     state = play_turn(state, {BEN: normal(2, "purple-blue:11"), ANA: normal(2, "purple-blue:11")})
     assert state.active == ANA and state.wilds_used[ANA] == 4
     state = play(state, dice("red", "orange", 3, 5), "own")
@@ -462,8 +453,8 @@ def test_edge_hidden_colour_fits_nowhere_means_wild_and_no_way_back_to_own():
     state = play_turn(state, {BEN: normal(2, "green-yellow:11"), ANA: normal(2, "green-yellow:11")})
     assert state.active == ANA
     state = play(state, dice("green", "blue", 3, 5), "hidden", dice("red", 6))
-    assert [(o.key, o.enabled, o.reason) for o in state.expects().options] == [
-        ("use", False, "no red box"), ("wild", True, "no wilds left")]
+    assert [(o.key, o.enabled) for o in state.expects().options] == [("use", False), ("wild", True)]
+    assert state.expects().options[0].reason == "no red box"
     refused(state, "use")
     refused(state, "own")
     state = play(state, "wild", "purple-blue", "purple-blue:33")
@@ -502,8 +493,10 @@ def test_low_15_an_eligible_line_is_offered_at_the_cross_out_step():
     state = start("full", players=("Ana", "Ben"))
     state = play_turn(state, {ANA: normal(5, "red-orange:11"), BEN: normal(1, "purple-blue:11")})
     state = play_turn(state, {BEN: normal(1, "purple-blue:12"), ANA: normal(5, "red-orange:12")})
-    state = play(state, dice("red", "blue", 5, 1), "own", "red", "5", "normal", "red-orange", "red-orange:13",
-                 dice("blue", 1), "normal", "blue", "1", "purple-blue", "purple-blue:13")
+    state = play(state, dice("red", "blue", 5, 1), "own", "red", "5", "normal", "red-orange")
+    assert [(o.label, o.enabled, o.reason) for o in state.expects().options[:3]] == [
+        ("11 5", False, "box taken"), ("12 5", False, "box taken"), ("13 R/O", True, "R/O only")]
+    state = play(state, "red-orange:13", dice("blue", 1), "normal", "blue", "1", "purple-blue", "purple-blue:13")
     cross = state.expects()
     assert cross.kind == "multi" and cross.player == ANA and cross.low == 0 and cross.default == ()
     assert [(o.key, o.label) for o in cross.options] == [("red-orange:11-13", "R/O 11-13: 5 5 5")]
@@ -540,8 +533,6 @@ def test_low_18_a_line_left_uncrossed_can_be_crossed_on_a_later_turn():
     assert state.crossed[ANA] == ("red-orange:11-13",) and state.scores()[ANA] == 2
 
 
-
-
 # LOW-19 to LOW-22 -------------------------------------------------------------------------------------------------
 def test_low_19_the_next_player_to_the_left_becomes_a_and_the_old_a_hides():
     state = example_1("light")
@@ -561,7 +552,6 @@ def test_edge_two_players_h_is_also_the_left_neighbour_and_roles_alternate():
     assert roles == [(ANA, BEN), (BEN, ANA), (ANA, BEN)]
 
 
-RC = ["11", "12", "13", "21", "22", "23", "31", "32", "33"]
 ANA_CROSSES = ("red-orange:11-13", "red-orange:21-23", "green-yellow:21-23", "green-yellow:11-13")
 
 
@@ -699,9 +689,8 @@ def light_turns(state, turns):
 
 
 def end_light_game(totals):
-    state = light_turns(start(), 18)
-    state = play(state, Choice("full:1", player=BEN))
-    state = light_turns(state, 1)
+    """18 light turns, Ben declares before the 19th roll, then the totals in seat order from Ana."""
+    state = play(light_turns(start(), 18), Choice("full:1", player=BEN))
     for total in totals:
         state = play(state, total)
     return state
@@ -731,12 +720,18 @@ def test_low_24_two_grids_full_is_declared_through_menu_by_any_player():
     state = play(state, "normal")
     total = state.expects()
     assert (total.kind, total.player, total.low, total.high, total.default) == ("spinner", CY, 0, 162, 0)
+    assert state.status() == "Final totals" and state.describe(Choice(30)) == "total 30"
     refused(state, 163)
     state = play(state, 30, 25)
     assert state.expects().player == BEN and state.interrupts() == ()
     state = play(state, 40)
     assert state.is_over and state.scores() == [25, 40, 30] and state.outcome().winners == (ANA,)
     assert state.detail()["players"][CY]["grids_full"] == 2
+
+
+def test_low_24_declared_before_the_next_roll_the_turn_that_filled_the_grids_was_the_last():
+    state = play(light_turns(start(), 18), Choice("full:1", player=BEN))
+    assert state.turn == 19 and state.expects().kind == "spinner" and state.expects().player == ANA
 
 
 def test_low_24_the_game_ends_when_two_full_grids_are_certain_even_if_nobody_declares():
@@ -819,7 +814,7 @@ def test_describe_names_the_event_for_undo():
     state = play(state, dice("red", "blue", 2, 5))
     assert state.describe(Choice("own")) == "Own R B 2 5"
     state = play(state, "own", "red", "2", "normal", "red-orange")
-    assert state.describe(Choice("red-orange:12")) == "R/O"
+    assert state.describe(Choice("red-orange:12")) == "Place 2 R/O 12"
     light = light_turns(start(), 18)
     assert light.describe(Choice("full:2", player=CY)) == "Cy full"
 

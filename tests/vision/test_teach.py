@@ -45,12 +45,12 @@ def test_chance_die_taught_from_named_frames_reads_its_faces_and_not_numbered_di
     out = tmp_path / "profile.json"
     assert teach("chance-die", chance_frames(tmp_path), Namespace(faces=None, profile=None, out=str(out))) == 0
     printed = capsys.readouterr()
-    assert "faces['symbol'] taught from blank (4), Sweet (4), Sour (4), Nope (4)" in printed.out
+    assert "faces['symbol'] taught from blank (4), sweet (4), sour (4), nope (4)" in printed.out
     assert printed.err == ""                                  # no face looks like another
     model = FaceModel.from_json(Profile.load(out).faces["symbol"])
     for i, face in enumerate(CHANCE):
         shown = crops(chance_die(face), 5, seed=40 + i, white_balance=(1.0, 0.9, 0.72))
-        assert [model.classify(c)[0] for c in shown] == [face] * 5
+        assert [model.classify(c)[0] for c in shown] == [face.lower()] * 5
     numbered = [c for v in range(1, 7) for c in crops(SynthDie(value=v, size=44), 2, seed=60 + v)]
     assert {model.classify(c)[0] for c in numbered} == {None}
 
@@ -98,7 +98,7 @@ def test_faces_taught_from_the_same_die_are_reported_as_alike(tmp_path, capsys):
 
 @pytest.mark.parametrize("target, faces, message", [
     ("chance-die", "blank,Sweet,Sour", "3 faces for 16 images"),
-    ("chance-die", ",".join(["blank", "Sweet", "Sour", "Sour"] * 4), "no image shows the Chance Die's 'Nope'"),
+    ("chance-die", ",".join(["blank", "Sweet", "Sour", "Sour"] * 4), "no image shows the Chance Die's 'nope'"),
     ("chance-die", ",".join(["blank", "Sweet", "Sour", "Yes"] * 4), "'Yes' is no Chance Die face"),
     ("dice", None, "cannot teach 'dice'"),
 ])
