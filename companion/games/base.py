@@ -152,12 +152,26 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
 
 @dataclass(frozen=True)
 class Option:
-    """One row of a decision. A disabled option is shown in brackets and skipped by the cursor (UI-6)."""
+    """One row of a decision. A disabled option is shown in brackets and skipped by the cursor (UI-6).
+
+    A `seeded` option is answered as "<key>:<seed>", the seed chosen by whoever records the event (the table draws
+    one when the row is picked) and journaled with it, so a game that draws at random stays a pure function of its
+    events and a replay draws the same (Dice Lottery's "Draw for me")."""
 
     key: str
     label: str
     enabled: bool = True
     reason: str = ""
+    seeded: bool = False
+
+
+def split_seed(value: object) -> tuple[str, int] | None:
+    """("key", seed) for a seeded answer "key:<digits>", else None."""
+    if isinstance(value, str):
+        key, colon, digits = value.rpartition(":")
+        if colon and key and digits.isdigit():
+            return key, int(digits)
+    return None
 
 
 @dataclass(frozen=True)
@@ -201,8 +215,10 @@ class Decision:
                 raise IllegalActionError("that row cannot be picked", "UI-6")
             if not self.low <= len(value) <= self.high:
                 raise IllegalActionError(f"pick {self.low}-{self.high} rows", "UI-6")
-        elif value not in legal:
-            raise IllegalActionError(f"{value!r} is not an option now", "UI-6")
+        elif value not in legal or any(o.seeded for o in self.options if o.key == value):
+            seeded = split_seed(value)
+            if not (seeded and any(o.seeded and o.enabled and o.key == seeded[0] for o in self.options)):
+                raise IllegalActionError(f"{value!r} is not an option now", "UI-6")
 
     def random_choice(self, rng: random.Random) -> Choice:
         """A uniformly chosen legal answer, for playouts and fuzzing."""
@@ -212,7 +228,11 @@ class Decision:
         if self.kind == "multi":
             count = rng.randint(self.low, min(self.high, len(legal)))
             return Choice(tuple(rng.sample(legal, count)), self.player)
-        return Choice(rng.choice(legal), self.player)
+        return Choice(self.answer(rng.choice(legal), rng.getrandbits(32)), self.player)
+
+    def answer(self, key: str, seed: int) -> str:
+        """The answer that picking row `key` gives: the key itself, or "key:<seed>" for a seeded row."""
+        return f"{key}:{seed}" if any(o.seeded and o.key == key for o in self.options) else key
 
 
 @dataclass(frozen=True)

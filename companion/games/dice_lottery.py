@@ -22,15 +22,16 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .base import (Choice, Decision, Event, Game, IllegalActionError, ImplausibleRollError, Option, Outcome, Roll,
-                   RollRequest, State, parse_options, require_on_mat)
+                   RollRequest, State, parse_options, require_on_mat, split_seed)
 from .dice_lottery_blocks import Block, CardTable, card_table
 from .dice_lottery_dice import DICE, POOL, observe, read_table, seat_zone, table_roll, zone_seat
-from .dice_lottery_scoring import (DRAW, TokenDecision, draw_seed, game_winners, lottery_points, lucky_value,
+from .dice_lottery_scoring import (DRAW, game_winners, lottery_points, lucky_value,
                                    round_score, seeded_draw, token_keys, token_label)
 
 CARDS = 52      # in the deck [TEXT]
 HAND = 6        # cards dealt to each player (DL-2)
 ROUNDS = 3      # DL-1
+TOKENS = 8      # in the tin [TEXT]: the number tokens, no-dice and all-dice
 DRAWN = 3       # tokens drawn per round, one per prize card space (DL-24)
 
 (ROLL_POOL, ACTION, TARGET, BLOCK, COUNT, WILD, WILD_VALUE, CARD, TAKE, COMMIT, REROLL, TOKEN, LUCKY,
@@ -55,6 +56,10 @@ class Options:
     track_values: bool = False
 
 
+def dice_text(count: int) -> str:
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
 def _numbers(values) -> bool:
     return all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
 
@@ -76,8 +81,9 @@ def check_options(options: Options) -> Options:
         refuse(f"prize_points needs {ROUNDS} rows of {DRAWN} points")
     if not options.faces or not _numbers(options.faces):
         refuse("faces must be numbers")
-    if len(set(options.tokens)) != 6 or not _numbers(options.tokens):
-        refuse("tokens needs 6 different numbers")
+    numbers = TOKENS - 2
+    if len(set(options.tokens)) != numbers or len(options.tokens) != numbers or not _numbers(options.tokens):
+        refuse(f"tokens needs {numbers} different numbers")
     if not 1 <= options.min_players <= options.max_players or HAND * options.max_players > CARDS:
         refuse(f"players must be 1-{CARDS // HAND}, min_players <= max_players")
     return replace(options, prize_points=points)
@@ -390,7 +396,7 @@ class DiceLotteryState(State):
     def _expect_take(self) -> RollRequest:
         earned = self.turn["earned"]
         name = self.game.players[self.active][:8]
-        return RollRequest(self.active, f"Take {earned} {'die' if earned == 1 else 'dice'}", {"pips": DICE},
+        return RollRequest(self.active, f"Take {dice_text(earned)}", {"pips": DICE},
                            lines=(f"{name} takes {earned}", f"of {len(self.pool)} in the pool"),
                            context=self._context("take"))
 
@@ -403,14 +409,14 @@ class DiceLotteryState(State):
     def _expect_reroll(self) -> RollRequest:
         owners = Counter(seat for seat, dice in enumerate(self.held) for die in dice if die in self.reroll)
         lines = tuple(f"{self.game.players[seat][:8]}: {n}" for seat, n in sorted(owners.items()))
-        return RollRequest(None, f"Re-roll {len(self.reroll)}", {"pips": DICE}, lines=lines[:5],
+        return RollRequest(None, f"Re-roll {dice_text(len(self.reroll))}", {"pips": DICE}, lines=lines[:5],
                            context=self._context("finalise"))
 
     def _expect_token(self) -> Decision:
         space = len(self.tokens)
         points = self.game.options.prize_points[self.round - 1][space]
-        rows = [Option(key, token_label(key)) for key in self._tin()] + [Option(DRAW, "Draw for me")]
-        return TokenDecision(None, "choose", f"Token {space + 1} ({points} pts)?", tuple(rows), default=rows[0].key,
+        rows = [Option(key, token_label(key)) for key in self._tin()] + [Option(DRAW, "Draw for me", seeded=True)]
+        return Decision(None, "choose", f"Token {space + 1} ({points} pts)?", tuple(rows), default=rows[0].key,
                              context=self._context("lottery"), role="DEALER")
 
     def _expect_lucky(self) -> Decision:
@@ -468,11 +474,11 @@ class DiceLotteryState(State):
             self.phase = REROLL if self.reroll else TOKEN
 
     def _choose_token(self, key: str) -> None:
-        seed = draw_seed(key)
-        if seed is None:
+        seeded = split_seed(key)
+        if seeded is None:
             self.tokens.append(key)
         else:
-            self.tokens += seeded_draw(self._tin(), DRAWN - len(self.tokens), seed)
+            self.tokens += seeded_draw(self._tin(), DRAWN - len(self.tokens), seeded[1])
         if len(self.tokens) == DRAWN:
             self._after_lottery()
 
@@ -576,7 +582,7 @@ class DiceLotteryState(State):
         if self.phase == ACTION:
             return ACTION_LABELS.get(value, str(value))
         if self.phase == TOKEN:
-            return "token draw" if draw_seed(value) is not None else f"token {token_label(value)}"
+            return "token draw" if split_seed(value) else f"token {token_label(value)}"
         names = {TARGET: "target", BLOCK: "block", COUNT: "cards", WILD: "wild", WILD_VALUE: "wild =",
                  CARD: "card", COMMIT: "re-roll pick", LUCKY: "lucky cards"}
         shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)

@@ -67,6 +67,17 @@ def completions(n: int, old: tuple[int, ...], size: int) -> tuple[tuple[int, ...
     return tuple(sorted(c for c in found if all(a >= b for a, b in zip(c, old))))
 
 
+@lru_cache(maxsize=4096)
+def additions(n: int, old: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The ways to add `count` cards to `old` making a legal block: the counts added per value, and the values
+    (indexes) that get any."""
+    out = []
+    for result in completions(n, old, sum(old) + count):
+        new = tuple(r - o for r, o in zip(result, old))
+        out.append((new, tuple(i for i, k in enumerate(new) if k)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=65536)
 def find_plays(values: tuple[int, ...], spare: tuple[int, ...], old: tuple[int, ...], count: int,
                wild_allowed: bool) -> tuple[Play, ...]:
@@ -74,15 +85,13 @@ def find_plays(values: tuple[int, ...], spare: tuple[int, ...], old: tuple[int, 
     `spare` real cards of each value are not yet laid. Remembered: every prompt of an action asks again, and
     tables repeat."""
     plays = []
-    for result in completions(len(values), old, sum(old) + count):
-        new = tuple(r - o for r, o in zip(result, old))
-        short = [i for i, (n, left) in enumerate(zip(new, spare)) if n > left]
+    for new, used in additions(len(values), old, count):
+        short = [i for i in used if new[i] > spare[i]]
         if not short:
             plays.append(Play(new, None))
         if wild_allowed and (not short or len(short) == 1 and new[short[0]] == spare[short[0]] + 1):
             # the wild stands for any card of the new ones, or for the one card the table has run out of
-            plays += [Play(new[:i] + (new[i] - 1,) + new[i + 1:], values[i])
-                      for i in (short or [i for i, n in enumerate(new) if n])]
+            plays += [Play(new[:i] + (new[i] - 1,) + new[i + 1:], values[i]) for i in (short or used)]
     return tuple(plays)
 
 

@@ -35,7 +35,7 @@ def read_table(roll: Roll, faces: Sequence[int], seats: int) -> dict[int, tuple[
     if odd:
         raise ImplausibleRollError(f"die {odd[0]} is not a d6", "DL-2")
     require_faces(roll.dice, faces, "DL-2")
-    untracked = [i + 1 for i, d in enumerate(roll.dice) if d.id is None]
+    untracked = [i + 1 for i, d in enumerate(roll.dice) if not isinstance(d.id, int) or isinstance(d.id, bool)]
     if untracked:
         raise ImplausibleRollError(f"die {untracked[0]} has no id", "DL-2")
     zones = {POOL} | {seat_zone(seat) for seat in range(seats)}

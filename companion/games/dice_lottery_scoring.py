@@ -6,10 +6,9 @@ dice) and "all" (scores every die). The DEALER enters each token drawn from the 
 from __future__ import annotations
 
 import hashlib
-import random
 from typing import Iterable, Sequence
 
-from .base import Choice, Decision, IllegalActionError, winners_of
+from .base import winners_of
 
 NO_DICE, ALL_DICE = "none", "all"
 DRAW = "draw"   # the DEALER's "Draw for me" row; the answer is "draw:<seed>"
@@ -22,29 +21,6 @@ def token_keys(numbers: Iterable[int]) -> tuple[str, ...]:
 
 def token_label(key: str) -> str:
     return {NO_DICE: "No dice", ALL_DICE: "All dice"}.get(key, key)
-
-
-def draw_seed(value) -> int | None:
-    """The seed of a "draw:<seed>" answer, or None for any other answer."""
-    if isinstance(value, str) and value.startswith(DRAW + ":") and value[len(DRAW) + 1:].isdigit():
-        return int(value[len(DRAW) + 1:])
-    return None
-
-
-class TokenDecision(Decision):
-    """The DEALER's token entry. Besides the tokens left in the tin it offers "draw": the companion draws the rest.
-    That answer must come as "draw:<seed>", the seed chosen and journaled by whoever records the event, so that the
-    state stays pure and a replay draws the same tokens."""
-
-    def check(self, choice: Choice) -> None:
-        if choice.value == DRAW:
-            raise IllegalActionError("draw needs a seed")
-        if draw_seed(choice.value) is None:
-            super().check(choice)
-
-    def random_choice(self, rng: random.Random) -> Choice:
-        choice = super().random_choice(rng)
-        return Choice(f"{DRAW}:{rng.getrandbits(32)}", choice.player) if choice.value == DRAW else choice
 
 
 def seeded_draw(tin: Sequence[str], count: int, seed: int) -> tuple[str, ...]:

@@ -7,9 +7,10 @@ may go (LOW-4), which lines may be crossed (LOW-15 to LOW-18) and the score (LOW
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Sequence
+from operator import itemgetter
+from typing import Callable, Iterable, Sequence
 
 from .base import IllegalActionError
 
@@ -40,6 +41,10 @@ class Line:
     grid: int
     boxes: tuple[int, ...]     # indices into the grid's cells
     label: str                 # "R/O 11-13"
+    read: Callable = field(init=False, compare=False, repr=False)   # a grid's cells -> the line's three cells
+
+    def __post_init__(self):
+        object.__setattr__(self, "read", itemgetter(*self.boxes))
 
 
 class Layout:
@@ -146,16 +151,15 @@ class Layout:
     # Crossing out -------------------------------------------------------------------------------------------------
     def crossable(self, board: Board, line: Line) -> bool:
         """LOW-15, LOW-16: three numbers (no empty or black box), all equal or adding up to 10."""
-        cells = board[line.grid]
-        a, b, c = (cells[i] for i in line.boxes)
-        if EMPTY in (a, b, c) or BLACK in (a, b, c):
+        cells = line.read(board[line.grid])
+        if EMPTY in cells or BLACK in cells:
             return False
-        return a == b == c or a + b + c == LINE_TOTAL
+        return len(set(cells)) == 1 or sum(cells) == LINE_TOTAL
 
     def eligible_lines(self, board: Board, crossed: Sequence[str]) -> tuple[Line, ...]:
         """Lines that may be crossed now: crossable, not crossed yet, and sharing no box with a crossed line
         (LOW-17, LOW-18)."""
-        return tuple(line for line in self.lines if line.key not in crossed and self.crossable(board, line)
+        return tuple(line for line in self.lines if self.crossable(board, line) and line.key not in crossed
                      and self.crossing[line.key].isdisjoint(crossed))
 
     def check_crossing(self, board: Board, crossed: Sequence[str], keys: Sequence[str]) -> None:
@@ -166,7 +170,7 @@ class Layout:
                 raise IllegalActionError("line can't be crossed", "LOW-15")
         for a, b in combinations(keys, 2):
             if b in self.crossing[a]:
-                raise IllegalActionError("crossed lines may not cross", "LOW-17")
+                raise IllegalActionError("lines may not cross", "LOW-17")
 
     # Scoring ------------------------------------------------------------------------------------------------------
     def score(self, board: Board, crossed: Sequence[str]) -> int:

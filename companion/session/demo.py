@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import CompanionError
-from ..games.base import Choice, Die, Roll
+from ..games.base import Choice, Die, Roll, split_seed
 from ..vision.profile import Profile
 from ..vision.reader import DiceReader
 from ..vision.settle import SettleDetector
@@ -153,6 +153,9 @@ def _choose(session: Session, table: Table, choice: Choice) -> int:
         presses = presses_for_interrupt(table.match.state.interrupts(), choice)
     else:
         presses = presses_for(pending, choice)
+        seeded = split_seed(choice.value)
+        if seeded:
+            table.seeds = lambda: seeded[1]  # the scripted draw, so the demo plays the script's game
     for press in presses:
         session.press(press)
     return len(presses)

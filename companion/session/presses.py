@@ -6,7 +6,7 @@ every legal answer.
 """
 from __future__ import annotations
 
-from ..games.base import Choice, Decision, Interrupt
+from ..games.base import Choice, Decision, Interrupt, split_seed
 from ..ui.controls import Press
 from ..ui.widgets import ChooseOne, Confirm, MultiSelect, Picked, Spinner, widget_for
 
@@ -27,6 +27,9 @@ def presses_for(decision: Decision, choice: Choice) -> list[Press]:
     if isinstance(widget, Spinner):
         return _spin(widget, value)
     presses: list[Press] = []
+    seeded = split_seed(value)
+    if seeded and any(o.seeded and o.key == seeded[0] for o in decision.options):
+        value = seeded[0]  # the row is picked by its key; its seed is drawn when it is picked
     targets = list(value) if isinstance(widget, MultiSelect) else [value]
     for target in targets:
         presses += _walk_to(widget, target)

@@ -8,6 +8,8 @@ table menu (UI-4). The same Table drives the OLED, the demo and the tests.
 from __future__ import annotations
 
 import dataclasses
+import secrets
+from typing import Callable
 
 from ..games.base import Choice, Decision, Die, Interrupt, Option, RefereeError, Roll, RollRequest, Setup
 from ..games.match import Match
@@ -142,6 +144,7 @@ class Table:
         self.message = ""
         self.last_read: tuple[Die, ...] = ()
         self.quit_requested = False
+        self.seeds: Callable[[], int] = lambda: secrets.randbits(32)  # for seeded rows (Option.seeded)
         self._widget = None
         self._widget_for: Decision | None = None
 
@@ -186,7 +189,10 @@ class Table:
         if isinstance(pending, Decision):
             answer = self.widget.press(press)
             if isinstance(answer, Picked):
-                self.choose(Choice(answer.value, pending.player))
+                value = answer.value
+                if isinstance(value, str):
+                    value = pending.answer(value, self.seeds())  # a seeded row journals its seed
+                self.choose(Choice(value, pending.player))
 
     def undo(self) -> None:
         if self.journal is not None:

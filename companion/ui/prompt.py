@@ -33,8 +33,9 @@ def with_rows(head: str, question: str, widget, status: str, extra: Sequence[str
     fixed = ([question] if question else []) + list(extra)
     room = BODY_LINES - len(fixed) - (2 if big else 0)
     rows, cursor = window(widget.rows(), widget.cursor_row, max(room, 1))
+    inverts = getattr(widget, "inverts", True) and widget.rows()
     return Prompt(header=head, body=tuple(fixed + rows), status=status, hints=hints or widget.hints,
-                  cursor=None if cursor is None or not widget.rows() else len(fixed) + cursor, big=big)
+                  cursor=len(fixed) + cursor if inverts and cursor is not None else None, big=big)
 
 
 def decision_prompt(names: Sequence[str], decision: Decision, widget, status: str, message: str = "") -> Prompt:

@@ -102,6 +102,27 @@ class MultiSelect(ChooseOne):
         return rows
 
 
+class GridCursor(ChooseOne):
+    """Lowdown's grid cursor (controls.md screen 4): the boxes drawn as their grid, PREV/NEXT walking the legal
+    empty boxes in reading order, OK placing. Option keys end in the box's row and column digits and labels start
+    with them ("12 R/O", "23 5"), as companion.games.lowdown lists every box of the grid."""
+
+    hints = "<> box  OK place"
+    inverts = False
+
+    def rows(self) -> list[Row]:
+        by_row: dict[str, list[str]] = {}
+        for i, option in enumerate(self.options):
+            text = option.label.split(" ", 1)[-1][:4]
+            cell = f"[{text}]" if i == self.cursor else f" {text} "
+            by_row.setdefault(option.key[-2], []).append(cell.center(7))
+        return [Row("".join(cells)) for cells in by_row.values()]
+
+    @property
+    def cursor_row(self) -> int:
+        return 0
+
+
 class Spinner:
     """A number from `low` to `high`: PREV/NEXT step and wrap, OK confirms; ranges above 20 are entered digit by
     digit, tens first (controls.md screen type 3)."""
@@ -172,6 +193,8 @@ def widget_for(decision: Decision):
         return MultiSelect(decision.options, decision.low, decision.high)
     if decision.kind == "spinner":
         return Spinner(decision.low, decision.high, decision.default if isinstance(decision.default, int) else None)
+    if decision.kind == "grid":
+        return GridCursor(decision.options, decision.default)
     if decision.kind == "confirm":
         keys = [o.key for o in decision.options]
         return Confirm(keys[0] if keys else "yes", keys[1] if len(keys) > 1 else keys[0] if keys else "no")

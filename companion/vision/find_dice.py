@@ -1,9 +1,10 @@
-"""Find the dice in a frame: what differs from the tray, cut into die-sized regions.
+"""Find the dice in a frame by their bodies: what differs from the tray, cut into die-sized regions.
 
 The tray's background is the calibrated empty-tray image when the profile has one, else a coarse median of the frame
 itself (dice are small next to the tray, so the median of a wide neighbourhood is the tray). Pixels that differ from
-it by more than the noise are foreground; blobs of foreground are split into dice by their area, since touching dice
-form one blob.
+it by more than the noise are foreground. The reader finds dice by their pips (dice_from_pips); the bodies give it
+the die size, tell a die from a pattern on the tray, and find the dice that show no pips (blank, symbol and colour
+faces), whose blobs are split by area since touching dice form one blob.
 """
 from __future__ import annotations
 
@@ -20,29 +21,31 @@ MAX_CLUSTER = 12
 """More touching dice than this in one blob is taken for part of the tray, not dice."""
 
 
-@dataclass(frozen=True)
-class Region:
-    """Pixels that may be one die: centre (x, y) and size across, in working pixels, and its own mask."""
+class Tray:
+    """The empty tray under a frame: the frame's own coarse median and, when calibrated, the stored image."""
 
-    center: tuple[float, float]
-    size: float
-    mask: np.ndarray
-    """uint8 mask of the whole working frame's bounding box `box` (x0, y0, x1, y1)."""
-    box: tuple[int, int, int, int]
+    def __init__(self, frame: np.ndarray, background: np.ndarray | None):
+        h, w = frame.shape[:2]
+        small = cv2.resize(frame, (max(8, w // BACKGROUND_CELL), max(8, h // BACKGROUND_CELL)),
+                           interpolation=cv2.INTER_AREA)
+        self.estimates = [cv2.medianBlur(small, 5)] + ([background] if background is not None else [])
+        self.size = (w, h)
 
+    def step(self, points: np.ndarray, colours: np.ndarray) -> np.ndarray:
+        """For colours seen at points (frame pixels), the largest channel step from the tray there, taking the
+        larger of the two estimates (a die lying where it lay in most calibration frames is in the stored one)."""
+        steps = []
+        for image in self.estimates:
+            sh, sw = image.shape[:2]
+            x = np.clip((points[:, 0] * sw / self.size[0]).astype(np.intp), 0, sw - 1)
+            y = np.clip((points[:, 1] * sh / self.size[1]).astype(np.intp), 0, sh - 1)
+            steps.append(np.abs(image[y, x].astype(np.float32) - colours).max(axis=1))
+        return np.max(steps, axis=0)
 
-def background_difference(frame: np.ndarray, background: np.ndarray | None) -> np.ndarray:
-    """Per pixel, the largest colour-channel step between the frame and the tray (uint8).
-
-    With a calibrated background the step from either tray estimate counts: a die that lay in the same place in
-    most calibration frames is part of the calibrated background, but not of the frame's own coarse median."""
-    h, w = frame.shape[:2]
-    small = cv2.resize(frame, (max(8, w // BACKGROUND_CELL), max(8, h // BACKGROUND_CELL)),
-                       interpolation=cv2.INTER_AREA)
-    difference = _step(frame, cv2.medianBlur(small, 5))
-    if background is not None:
-        difference = cv2.max(difference, _step(frame, background))
-    return difference
+    def difference(self, frame: np.ndarray) -> np.ndarray:
+        """Per pixel, the largest colour-channel step between the frame and the tray (uint8)."""
+        return cv2.max(*[_step(frame, image) for image in self.estimates]) if len(self.estimates) > 1 \
+            else _step(frame, self.estimates[0])
 
 
 def _step(frame: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -113,11 +116,24 @@ def _region(part: np.ndarray, x0: int, y0: int) -> Region:
     return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1))
 
 
-def find_regions(frame: np.ndarray, background: np.ndarray | None, min_contrast: float,
+def die_size(frame: np.ndarray, tray: Tray, min_contrast: float) -> float | None:
+    """The typical size across of one die in `frame` (pixels), from its foreground blobs; None without any."""
+    mask = foreground_mask(tray.difference(frame), min_contrast)
+    labels, stats, keep = blobs(mask, _least_area(frame))
+    area = estimate_die_area(stats, keep)
+    return float(np.sqrt(area)) if area else None
+
+
+def _least_area(frame: np.ndarray) -> int:
+    """Blobs smaller than this are noise: a die is at least 1/50 of the frame across (30 px in 1500)."""
+    return int((max(frame.shape[:2]) / 50) ** 2)
+
+
+def find_regions(frame: np.ndarray, tray: Tray, min_contrast: float,
                  die_px: float | None) -> tuple[list[Region], float | None]:
-    """Regions that may each be one die, and the die size (working pixels) they were cut with."""
-    mask = foreground_mask(background_difference(frame, background), min_contrast)
-    min_area = int((die_px * 0.45) ** 2) if die_px else 150
+    """Regions that may each be one die, and the die size (frame pixels) they were cut with."""
+    mask = foreground_mask(tray.difference(frame), min_contrast)
+    min_area = int((die_px * 0.45) ** 2) if die_px else _least_area(frame)
     labels, stats, keep = blobs(mask, min_area)
     die_area = estimate_die_area(stats, keep)
     if die_px:  # the calibrated size bounds this frame's estimate (the dice may all be touching)

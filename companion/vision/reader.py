@@ -1,8 +1,14 @@
 """The dice reader: a frame in, every die found out, each with its value or an honest null.
 
-Dice are found on a working copy of the frame no larger than `WORK_PX` (find_dice), then each die is cut from the
-full-resolution frame at a fixed size and read from its pips (pips). A die whose pips do not form a d6 layout, or
-whose read is not confident, keeps value None: a silent misread is the worst thing the reader can do.
+1. A copy no larger than `FIND_PX` gives the tray (find_dice.Tray) and, from the dice bodies, the die size (or the
+   profile's `die_px` gives it).
+2. The frame is scaled so that a die is `pips.DIE_PX` across (large photos shrink, small dice grow) and every
+   pip-like blob is found in it at once (pips.find_pips).
+3. The pips are grouped into dice by the face between them and each group is judged as a d6 face
+   (dice_from_pips): a group whose pips do not form a d6 layout, or whose read is not confident, keeps value None,
+   since a silent misread is the worst thing the reader can do.
+4. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) and
+   reported only when a taught face model in the profile recognises them.
 """
 from __future__ import annotations
 
@@ -12,14 +18,15 @@ import cv2
 import numpy as np
 
 from ..games.base import Die
-from .find_dice import Region, find_regions
-from .pips import FACE_PX, read_face
+from .dice_from_pips import FaceFound, dice_from_pips
+from .find_dice import Tray, die_size, find_regions
+from .pips import DIE_PX, find_pips
 from .profile import Profile
 
-WORK_PX = 640
-"""Longest side of the working copy used to find dice."""
-CROP = 1.5
-"""A die's crop spans this many die sizes, so a die found off-centre still fits."""
+FIND_PX = 320
+"""Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
+MIN_PIP_STRENGTH = 24
+"""Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
 
 
 @dataclass(frozen=True)
@@ -62,29 +69,53 @@ class DiceReader:
 
     def read(self, frame_bgr: np.ndarray) -> list[ReadDie]:
         frame = _as_bgr(frame_bgr)
-        scale = min(1.0, WORK_PX / max(frame.shape[:2]))
-        if self.profile.die_px:
-            scale = min(scale, 48.0 / self.profile.die_px) if self.profile.die_px > 48 else scale
-        work = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        die_px = self.profile.die_px * scale if self.profile.die_px else None
-        regions, die_work = find_regions(work, self._background, self.profile.min_contrast, die_px)
-        dice = []
-        for region in regions:
-            if not self._in_tray(region.center, scale):
-                continue
-            die = self._read_region(frame, region, scale, die_work)
-            if die is not None:
-                dice.append(self._classify(frame, die))
+        view = _View(frame, self._background, self.profile)
+        dice = [self._classify(frame, die) for die in self._pip_dice(view)]
+        if self._faces:
+            dice += [die for die in (self._classify(frame, die) for die in self._bodies(view, dice))
+                     if die.kind != "pips"]
+        dice = [die for die in dice if self._in_tray(die.center)]
         return sorted(dice, key=lambda d: (round(d.center[1] / d.size), d.center[0]))  # rows, left to right
 
-    def _in_tray(self, center: tuple[float, float], scale: float) -> bool:
+    def find(self, frame_bgr: np.ndarray) -> list[tuple[tuple[float, float], float]]:
+        """(centre, size) in input pixels of every die found, whether or not it shows pips."""
+        frame = _as_bgr(frame_bgr)
+        view = _View(frame, self._background, self.profile)
+        dice = self._pip_dice(view)
+        dice += self._bodies(view, dice)
+        return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
+
+    def _pip_dice(self, view: _View) -> list[ReadDie]:
+        if view.die_px is None:
+            return []
+        work = view.working_frame()
+        pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, self.profile.pip_polarity)
+        faces = dice_from_pips(pips, cv2.GaussianBlur(work, (3, 3), 0), view.tray_colours_step, DIE_PX,
+                               self.profile.min_contrast, self.profile.threshold)
+        return [view.to_input(face) for face in faces]
+
+    def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[ReadDie]:
+        """Dice found by their bodies only, away from every die found by its pips (value None)."""
+        if view.die_px is None:
+            return []
+        regions, _ = find_regions(view.small, view.tray, self.profile.min_contrast, view.die_px * view.small_scale)
+        found = []
+        for region in regions:
+            center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
+            size = region.size / view.small_scale
+            if all(np.hypot(center[0] - d.center[0], center[1] - d.center[1]) > 0.6 * max(size, d.size)
+                   for d in pip_dice):
+                found.append(ReadDie(center, size, None, 0.0, bbox=_box(center, size)))
+        return found
+
+    def _in_tray(self, center: tuple[float, float]) -> bool:
         if self.profile.tray is None:
             return True
         x0, y0, x1, y1 = self.profile.tray
-        return x0 <= center[0] / scale <= x1 and y0 <= center[1] / scale <= y1
+        return x0 <= center[0] <= x1 and y0 <= center[1] <= y1
 
     def _classify(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
-        """Apply the profile's taught face and owner models and its zones to a die found by its pips."""
+        """Apply the profile's taught face and owner models and its zones to a die."""
         if not (self._faces or self._owners or self.profile.zones):
             return die
         from .faces import die_crop
@@ -106,34 +137,44 @@ class DiceReader:
             changes["zone"] = zone
         return replace(die, **changes) if changes else die
 
-    def _read_region(self, frame: np.ndarray, region: Region, scale: float, die_work: float) -> ReadDie | None:
-        size = float(np.clip(region.size, 0.75 * die_work, 1.35 * die_work))
-        zoom = FACE_PX / size  # working pixels -> canonical crop pixels
-        side = int(round(CROP * FACE_PX))
-        cx, cy = region.center
-        to_crop = np.array([[zoom, 0, side / 2 - zoom * cx], [0, zoom, side / 2 - zoom * cy]])
-        frame_to_crop = to_crop @ np.diag([scale, scale, 1.0])
-        crop = cv2.warpAffine(frame, frame_to_crop, (side, side), flags=cv2.INTER_LINEAR,
-                              borderMode=cv2.BORDER_REPLICATE)
-        x0, y0 = region.box[:2]
-        mask_to_crop = to_crop.copy()
-        mask_to_crop[:, 2] += to_crop[:, :2] @ np.array([x0, y0], float)
-        face = cv2.warpAffine(region.mask, mask_to_crop, (side, side), flags=cv2.INTER_NEAREST)
-        face = cv2.erode(face, np.ones((5, 5), np.uint8))
-        read = read_face(crop, face, self.profile.pip_polarity)
-        if not read.pips:
-            return None
-        to_frame = 1.0 / (zoom * scale)
-        if read.value is not None and read.value > 1:
-            px, py = np.mean(read.pips, axis=0)
-            center = ((px - side / 2) * to_frame + cx / scale, (py - side / 2) * to_frame + cy / scale)
+
+class _View:
+    """One frame at the reader's scales: `small` (at most FIND_PX) for bodies and the tray, the working frame
+    (a die DIE_PX across) for pips."""
+
+    def __init__(self, frame: np.ndarray, background: np.ndarray | None, profile: Profile):
+        self.frame = frame
+        self.small_scale = min(1.0, FIND_PX / max(frame.shape[:2]))
+        self.small = frame if self.small_scale == 1.0 else cv2.resize(
+            frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
+        self.tray = Tray(self.small, background)
+        if profile.die_px:
+            self.die_px = profile.die_px
         else:
-            center = (cx / scale, cy / scale)
-        die_in = size / scale
-        confident = read.value is not None and read.confidence >= self.profile.threshold
-        bbox = (center[0] - die_in / 2, center[1] - die_in / 2, center[0] + die_in / 2, center[1] + die_in / 2)
-        return ReadDie(center, die_in, read.value if confident else None, read.confidence, bbox=bbox,
-                       polarity=read.polarity)
+            size = die_size(self.small, self.tray, profile.min_contrast)
+            self.die_px = size / self.small_scale if size else None
+        self.scale = DIE_PX / self.die_px if self.die_px else 1.0
+
+    def working_frame(self) -> np.ndarray:
+        if abs(self.scale - 1.0) < 0.05:
+            self.scale = 1.0
+            return self.frame
+        shrink = self.scale < 1.0
+        return cv2.resize(self.frame, None, fx=self.scale, fy=self.scale,
+                          interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+
+    def tray_colours_step(self, points: np.ndarray, colours: np.ndarray) -> np.ndarray:
+        """The step from the tray of colours seen at working-frame points."""
+        return self.tray.step(points * (self.small_scale / self.scale), colours)
+
+    def to_input(self, face: FaceFound) -> ReadDie:
+        center = (face.center[0] / self.scale, face.center[1] / self.scale)
+        size = face.size / self.scale
+        return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size), polarity=face.polarity)
+
+
+def _box(center: tuple[float, float], size: float) -> tuple[float, float, float, float]:
+    return (center[0] - size / 2, center[1] - size / 2, center[0] + size / 2, center[1] + size / 2)
 
 
 def _taught(models: dict, module: str, class_name: str) -> dict:

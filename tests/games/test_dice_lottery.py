@@ -313,6 +313,7 @@ def test_dl_2_the_pool_roll_must_show_fifteen_tracked_read_dice_in_the_pool():
     dice = pool_roll().dice
     assert_refused(state, Roll(dice[:14]), ImplausibleRollError, "DL-2")
     assert_refused(state, Roll(dice[:14] + (Die(value=3, zone="pool"),)), ImplausibleRollError, "DL-2")
+    assert_refused(state, Roll(dice[:14] + (Die(value=3, zone="pool", id="x"),)), ImplausibleRollError, "DL-2")
     assert_refused(state, Roll(dice[:14] + (Die(value=None, zone="pool", id=14),)), ImplausibleRollError, "DL-2")
     assert_refused(state, Roll(dice[:14] + (Die(value=7, zone="pool", id=14),)), ImplausibleRollError, "DL-2")
     assert_refused(state, Roll(dice[:14] + (Die(value=3, zone="pool", id=0),)), ImplausibleRollError, "DL-2")
@@ -484,7 +485,7 @@ def test_dl_22_finalise_asks_each_player_with_dice_for_own_dice_only():
     assert pending.legal_keys() == ("d0", "d1", "d2") and (pending.low, pending.high) == (0, 3)
     assert_refused(state, Choice(("d3",)), IllegalActionError)    # Ben's die
     state = play(state, (), ("d3",), ())
-    assert state.expects().message == "Re-roll 1"
+    assert state.expects().message == "Re-roll 1 die"
     moved = table(state)
     moved[3] = ("seat0", 4)                                        # Ben's die rolls into Ana's zone
     assert_refused(state, observed(moved), ImplausibleRollError, "DL-22")
@@ -630,5 +631,5 @@ def test_dl_30_impossible_options_are_refused_in_one_line(options, words):
 
 
 def test_dl_30_prize_points_given_as_lists_become_tuples():
-    state = new_state(prize_points=([1, 2, 3], [2, 3, 4], [3, 4, 5]))
+    state = new_state(prize_points=[[1, 2, 3], [2, 3, 4], [3, 4, 5]])          # as a JSON setup gives them
     assert state.game.options.prize_points == ((1, 2, 3), (2, 3, 4), (3, 4, 5))

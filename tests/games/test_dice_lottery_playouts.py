@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from companion.games import Decision, RollRequest, Setup, new_game
+from companion.games import RollRequest, Setup, new_game
 from companion.games.dice_lottery_blocks import completions
 from companion.games.playout import playout, random_events
 

@@ -244,10 +244,11 @@ def test_bad_options_are_refused_with_one_line(options, message):
     assert "\n" not in error.value.message
 
 
-def test_options_keep_lists_as_tuples():
-    from companion.games.lowdown import Options
-    options = Options(grids=[["red", "orange"], ["green", "yellow"]], grid_shape=[3, 3])
-    assert options.grids == (("red", "orange"), ("green", "yellow")) and options.grid_shape == (3, 3)
+def test_options_from_a_script_may_be_json_lists():
+    game = new_game(Setup("lowdown", ("Ana", "Ben"), options={"grids": [["red", "orange"], ["green", "yellow"]],
+                                                              "grid_shape": [3, 3]}))
+    assert game.options.grids == (("red", "orange"), ("green", "yellow")) and game.options.grid_shape == (3, 3)
+    assert game.layout.keys == ("red-orange", "green-yellow")
 
 
 def test_lowdown_takes_two_to_four_players():
@@ -315,6 +316,33 @@ def test_low_7_a_s_wild_with_hidden_sets_aside_the_hidden_colour_die():
     assert state.wilds_used[ANA] == 1
     assert state.detail()["pool"] == ["red", "blue", 2, 5]
     assert state.detail()["players"][ANA]["picked"] == {"how": "wild", "number": 6, "aside": "orange"}
+
+
+def test_example_2_light_the_text_s_wild_example():
+    state = play(start(), dice("purple", "red", 5, 1), "own", "wild", "red", "1")
+    assert state.wilds_used[ANA] == 1 and isinstance(state.expects(), RollRequest)
+    state = play(state, dice("yellow", 3))
+    assert state.detail()["pool"] == ["purple", "yellow", 5, 3]
+
+
+def test_example_2_full_no_box_takes_purple_or_red_so_ana_uses_a_wild():
+    # Her board's top rows are orange-only and blue-only boxes; she has filled every other red/orange and
+    # purple/blue box, so neither purple nor red fits anywhere, yet no grid is full.
+    layout = ("orange orange orange / * * * / * * *", "blue blue blue / * * * / * * *", "* * * / * * * / * * *")
+    state = start("full", players=("Ana", "Ben"), box_layout=layout)
+    ana = [f"red-orange:{b}" for b in RC[3:]] + [f"purple-blue:{b}" for b in RC[3:]]
+    ben = [f"green-yellow:{b}" for b in RC] + [f"red-orange:{b}" for b in RC[3:6]]
+    for ana_box, ben_box in zip(ana, ben):
+        state = play_turn(state, {ANA: normal(2, ana_box), BEN: normal(2, ben_box)})
+    assert state.active == ANA and state.turn == 13
+    state = play(state, dice("purple", "red", 5, 1), "own")
+    assert keys(state) == ["wild"] and [o.reason for o in state.expects().options[:2]] == ["no purple box",
+                                                                                           "no red box"]
+    state = play(state, "wild", "red", "1", "green-yellow", "green-yellow:11")
+    assert state.wilds_used[ANA] == 1
+    state = play(state, dice("blue", 6))
+    assert state.detail()["pool"] == ["purple", "blue", 5, 6]
+    assert state.detail()["players"][ANA]["board"]["green-yellow"] == "1 _ _ / _ _ _ / _ _ _"
 
 
 # LOW-8, LOW-9 -----------------------------------------------------------------------------------------------------
@@ -416,7 +444,7 @@ def test_low_13_light_mode_allows_a_blackout_once_the_wilds_are_used_up():
     assert keys(state) == ["normal", "blackout"] and keys(state, False) == ["wild"]
 
 
-def test_low_14_a_blacking_out_with_hidden_sets_aside_the_hidden_pair():
+def test_example_3_low_14_a_blacking_out_with_hidden_sets_aside_the_hidden_pair():
     # Example 3: Ben's red/orange grid is full and his wilds are used up; HIDDEN shows orange 6
     state = start("full", players=("Ana", "Ben"), first=BEN)
     for turn, box in enumerate(RC):

@@ -4,11 +4,14 @@ Run as a child process by test_power_cut.py, which kills it with SIGKILL at rand
 usage: python power_cut_player.py JOURNAL SCRIPT
 """
 import sys
+import time
 
 from companion.games import Roll
 from companion.session.journal import Journal
 from companion.session.script import read_script
 from companion.session.table import Table
+
+PACE_S = 0.002  # a pause between events, so that kills land both inside journal writes and between them
 
 
 def main(journal_path: str, script_path: str) -> None:
@@ -24,6 +27,7 @@ def main(journal_path: str, script_path: str) -> None:
         if not accepted or not journal.is_durable:
             sys.exit(f"event {number} refused: {table.message}")
         print(f"ack {number}", flush=True)
+        time.sleep(PACE_S)
     print("over" if table.is_over else "stopped", flush=True)
 
 

@@ -44,6 +44,11 @@ SCREENS = {
     "roll_wait": roll_prompt(NAMES, RollRequest(1, "Roll 5 blue dice", {"pips": 5}, "blue",
                                                 ("kept: 6 6", "free rolls left: 1"), "roll 2 T3"), "need 5 dice"),
     "shared_header": roll_prompt(NAMES, RollRequest(None, "Everyone rolls", {"pips": 3}, context="wave 1"), ""),
+    "grid_cursor": screen(Decision(0, "grid", "Place 5: box?", tuple(
+        Option(f"ro:{r}{c}", f"{r}{c} {label}", label == "R/O")
+        for (r, c), label in zip([(r, c) for r in (1, 2, 3) for c in (1, 2, 3)],
+                                 ["2", "R/O", "R/O", "1", "B", "6", "R/O", "4", "R/O"])), context="turn 7"),
+                          [Press.NEXT, Press.NEXT], status="Wilds 1/4"),
     "game_over": Prompt(header="GAME OVER", body=("Winner: Ana", "Ana             358"), big="358",
                         status="Game saved", hints="OK new game"),
 }
@@ -99,6 +104,12 @@ def test_ui_11_important_number_uses_the_large_font():
     rows_lit = [y for y in range(16, 32) if any(big.getpixel((x, y)) for x in range(WIDTH))]
     assert len(rows_lit) >= 12, "the 12x16 digits fill the two lines under the first body line"
     assert not any(small.getpixel((x, y)) for x in range(WIDTH) for y in range(16, 32))
+
+
+def test_grid_cursor_walks_only_the_legal_empty_boxes_in_reading_order():
+    prompt = SCREENS["grid_cursor"]
+    assert prompt.body[1:] == ("   2     R/O    R/O  ", "   1      B      6   ", " [R/O]    4     R/O  ")
+    assert prompt.cursor is None and prompt.hints == "<> box  OK place"
 
 
 def test_text_lines_fit_21_columns():

@@ -1,0 +1,29 @@
+"""Scripted games of any registered game, from that game's own random playouts: a setup and every event."""
+import random
+
+from companion.games import Setup, State, game_class, new_game
+from companion.games.base import Event
+from companion.games.playout import random_events
+from companion.session.home import colours_of
+
+NAMES = ("Ana", "Ben", "Cy", "Dee")
+
+
+def random_setup(name: str, rng: random.Random) -> Setup:
+    """Two to four players (as the game allows) with dice colours where the game needs them."""
+    cls = game_class(name)
+    count = rng.randint(cls.min_players, min(cls.max_players, len(NAMES)))
+    colours = colours_of(name, {})[:count] if cls.needs_colours else ()
+    return Setup(name, NAMES[:count], rng.randrange(count), colours)
+
+
+def scripted_game(name: str, seed: int) -> tuple[Setup, list[Event], list[State]]:
+    """A whole game: its setup, its events and the state after each (states[0] is the initial state)."""
+    rng = random.Random(seed)
+    setup = random_setup(name, rng)
+    states = [new_game(setup).new_initial_state()]
+    events = []
+    for event, state in random_events(states[0], rng):
+        events.append(event)
+        states.append(state)
+    return setup, events, states
