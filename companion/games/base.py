@@ -334,6 +334,7 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     needs_colours: ClassVar[bool] = False
+    tracks_dice: ClassVar[bool] = False  # dice must carry the ids the camera's tracker follows them by
     Options: ClassVar[type]
     state_class: ClassVar[type[State]]
 

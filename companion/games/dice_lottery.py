@@ -93,6 +93,7 @@ class DiceLottery(Game):
     name = "dice-lottery"
     title = "Dice Lottery"
     rule_prefix = "DL"
+    tracks_dice = True
     min_players = Options.min_players
     max_players = Options.max_players
     Options = Options

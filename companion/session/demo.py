@@ -47,6 +47,7 @@ class DemoReport:
     events: int = 0
     frames: int = 0
     presses: int = 0
+    turns: int = 0  # rolls by a different player than the roll before (every shared roll counts)
     screens: int = 0
     latencies: list[float] = field(default_factory=list)
     wall: float = 0.0
@@ -54,7 +55,7 @@ class DemoReport:
     def lines(self) -> list[str]:
         median = statistics.median(self.latencies) * 1000 if self.latencies else float("nan")
         return [f"{self.events} events, {self.frames} camera frames, {self.presses} presses, {self.screens} screens "
-                f"in {self.wall:.1f} s",
+                f"in {self.wall:.1f} s; {self.presses / max(self.turns, 1):.1f} presses per turn over {self.turns} turns",
                 f"settled frame to prompt on the OLED: median {median:.1f} ms over {len(self.latencies)} rolls"]
 
 
@@ -65,10 +66,63 @@ def demo_script(game: str) -> str:
         raise DemoError(f"no demo for {game!r}") from error
 
 
-def demo_profile(dice: list[Die]) -> Profile:
-    """The demo camera's calibration: the keep strip along the bottom of the frame, and the symbol faces, colour
-    faces and body colours the script's dice show, taught from rendered views as a player teaches real dice."""
-    width, height = FRAME
+def _rect(x0: int, y0: int, x1: int, y1: int) -> list[list[int]]:
+    return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+
+
+def _row(x0: int, y0: int, dx: int, dy: int, count: int) -> list[tuple[int, int]]:
+    return [(x0 + i * dx, y0 + i * dy) for i in range(count)]
+
+
+# The demo tray (640x480): zones as the calibration profile names them, and the places dice are laid in each.
+MAT_SLOTS = [(90 + col * 115 + (row % 2) * 40, 90 + row * 110) for row in range(3) for col in range(5)]
+TRAY_ZONES = {  # most games: the play area, BANX's keep strip, and "off" the mat in the corner
+    "keep": (_rect(0, KEEP_STRIP_TOP, 540, 480), _row(70, KEEP_STRIP_TOP + 40, 90, 0, 5)),
+    "off": (_rect(560, KEEP_STRIP_TOP, 640, 480), [(600, KEEP_STRIP_TOP + 40)]),
+}
+POOL_ZONES = {  # Dice Lottery: the pool in the middle, the players' zones around it, clockwise from the bottom
+    "pool": (_rect(140, 105, 500, 375), [(190 + 65 * (i % 5), 150 + 80 * (i // 5)) for i in range(15)]),
+    "seat0": (_rect(0, 380, 640, 480), _row(60, 430, 70, 0, 8)),
+    "seat1": (_rect(0, 0, 130, 380), _row(65, 60, 0, 70, 5)),
+    "seat2": (_rect(130, 0, 510, 100), _row(180, 50, 70, 0, 5)),
+    "seat3": (_rect(510, 0, 640, 380), _row(575, 60, 0, 70, 5)),
+}
+
+
+class Tray:
+    """Where the scripted dice lie, frame after frame: a die keeps its place until the script moves it to another
+    zone, as dice on a real tray do, so the camera's tracker can follow it."""
+
+    def __init__(self, zones: dict):
+        self.zones = zones
+        self.places: dict[int, tuple[str, tuple[int, int]]] = {}  # die id -> (zone, place) in the last roll
+
+    def scene(self, roll: Roll) -> list[SynthDie]:
+        stay = {d.id: self.places[d.id] for d in roll.dice
+                if d.id is not None and self.places.get(d.id, ("",))[0] == d.zone}
+        used = set(stay.values())
+        scene = []
+        for die in roll.dice:
+            if die.id in stay:
+                zone, center = stay[die.id]
+            else:
+                zone = die.zone
+                slots = self.zones[zone][1] if zone in self.zones else MAT_SLOTS
+                free = [slot for slot in slots if (zone, slot) not in used]
+                if not free:
+                    raise DemoError(f"the demo tray has no room for another die in zone {zone!r}")
+                center = free[0]
+                used.add((zone, center))
+            if die.id is not None:
+                stay[die.id] = (zone, center)
+            scene.append(synth_die(die, center))
+        self.places = stay
+        return scene
+
+
+def demo_profile(dice: list[Die], zones: dict) -> Profile:
+    """The demo camera's calibration: the tray's zones, and the symbol faces, colour faces and body colours the
+    script's dice show, taught from rendered views as a player teaches real dice."""
     faces = {}
     for kind in ("symbol", "colour"):
         shown = sorted({d.face for d in dice if d.kind == kind})
@@ -76,7 +130,7 @@ def demo_profile(dice: list[Die]) -> Profile:
             faces[kind] = FaceModel.teach(kind, {f: _views(synth_die(Die(kind=kind, face=f), (0, 0))) for f in shown})
     owners = sorted({d.owner for d in dice if d.owner})
     taught_owners = OwnerModel.teach({o: _views(synth_die(Die(3, owner=o), (0, 0))) for o in owners}) if owners else None
-    return Profile(zones={"keep": [[0, KEEP_STRIP_TOP], [width, KEEP_STRIP_TOP], [width, height], [0, height]]},
+    return Profile(zones={name: polygon for name, (polygon, _) in zones.items()},
                    faces={kind: model.to_json() for kind, model in faces.items()},
                    owners={"body": taught_owners.to_json()} if taught_owners else {})
 
@@ -86,16 +140,8 @@ def _views(die: SynthDie) -> list:
 
 
 def scene_for(roll: Roll) -> list[SynthDie]:
-    """Where the scripted dice lie: the rolled ones spread over the tray, the kept ones in the keep strip."""
-    dice, played, kept = [], 0, 0
-    for die in roll.dice:
-        if die.zone == "keep":
-            center, kept = (70 + kept * 90, KEEP_STRIP_TOP + 40), kept + 1
-        else:
-            row, col = divmod(played, 5)
-            center, played = (90 + col * 115 + (row % 2) * 40, 90 + row * 110), played + 1
-        dice.append(synth_die(die, center))
-    return dice
+    """A single roll laid on the demo tray (rolled dice over the mat, kept ones in the keep strip)."""
+    return Tray(TRAY_ZONES).scene(roll)
 
 
 def synth_die(die: Die, center) -> SynthDie:
@@ -117,12 +163,18 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "demo-journal.sqlite")
         table = Table.new(setup, journal)
-        reader = DiceReader(demo_profile([d for _, e in numbered if isinstance(e, Roll) for d in e.dice]))
+        zones = POOL_ZONES if table.match.game.tracks_dice else TRAY_ZONES
+        reader = DiceReader(demo_profile([d for _, e in numbered if isinstance(e, Roll) for d in e.dice], zones))
+        tray = Tray(zones)
         session = Session(table, display.display, reader.read, SettleDetector(), on_prompt=on_prompt)
+        roller = object()
         for seed, (line, event) in enumerate(numbered):
             before = len(table.match.events)
             if isinstance(event, Roll):
-                report.frames += _roll(session, event, seed)
+                player = table.match.state.expects().player
+                report.turns += player is None or player != roller
+                roller = player
+                report.frames += _roll(session, tray.scene(event), seed)
             else:
                 report.presses += _choose(session, table, event)
             if len(table.match.events) != before + 1:
@@ -136,10 +188,10 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
     return table, report
 
 
-def _roll(session: Session, roll: Roll, seed: int) -> int:
+def _roll(session: Session, scene: list[SynthDie], seed: int) -> int:
     """Show the camera the dice tumbling, then lying still; the still frame repeats as a camera's would while
     nothing moves (rendering costs more than reading, so it is drawn once)."""
-    frames = render_roll_frames(scene_for(roll), moving=3, still=1, seed=seed, size=FRAME)
+    frames = render_roll_frames(scene, moving=3, still=1, seed=seed, size=FRAME)
     frames += [frames[-1]] * STILL_FRAMES
     for count, frame in enumerate(frames, start=1):
         if session.frame(frame):

@@ -15,6 +15,7 @@ from ..ui.controls import Press
 from ..ui.prompt import decision_prompt
 from ..ui.screens import Prompt, render
 from ..ui.widgets import Picked, widget_for
+from ..vision.tracker import DieTracker
 from .home import Home
 from .table import Table
 
@@ -69,6 +70,7 @@ class Session:
         self.clock = clock
         self.latencies: list[float] = []  # seconds from a settled reading to its prompt on the display
         self.screens = 0
+        self.tracker = DieTracker()
         self._auto: tuple[Decision, float] | None = None  # the automatic step on screen and when it appeared
         self._shown: Prompt | None = None
         self.refresh()
@@ -78,9 +80,12 @@ class Session:
         if self.settle is None or self.reader is None or self.settle.update(frame) != "settled":
             return False
         started = self.clock()
-        dice = tuple(d.to_die() for d in self.reader(frame))
+        found = self.reader(frame)
+        dice = tuple(d.to_die() for d in found)
         if not self.settle.offer(reading_key(dice)) or not isinstance(self.screen, Table):
             return False
+        if self.screen.match.game.tracks_dice:
+            dice = tuple(self.tracker.track(found))
         self.screen.observe(Roll(dice))
         self.refresh()
         self.latencies.append(self.clock() - started)

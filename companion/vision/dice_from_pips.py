@@ -31,6 +31,8 @@ BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b
 inside the face whatever the die's make."""
 LONE_RING = 1.3
 """Around a lone pip the body check looks on a circle this many pip spacings out (a third of the face)."""
+PIP_FRINGE = 1.5
+"""A pip's blob (half its peak response) is smaller than the pip: its blurred rim reaches this many radii."""
 FALLBACK_SPACING = 0.17
 """Pip spacing over the die's body size (which takes in shadow and side faces) when no face shows it."""
 SPACING_PER_PIP = (0.55, 2.6)
@@ -59,7 +61,7 @@ def dice_from_pips(pips: Pips, smooth: np.ndarray, tray_step, die_px: float, min
     if not len(pips):
         return []
     judge = _Judge(pips, smooth, tray_step, min_contrast, threshold)
-    groups = _link(pips, smooth, judge.discs, judge.body, die_px, min_contrast)
+    groups = _link(pips, smooth, judge.fringes, judge.body, die_px, min_contrast)
     judge.spacing = _typical_spacing(pips, groups, die_px)
     found = [face for group in groups if (face := judge(group)) is not None]
     return [f for f in _without_overlaps(found) if f.value is not None]
@@ -94,7 +96,7 @@ def _tolerance(strength: np.ndarray, min_contrast: float) -> np.ndarray:
     return np.maximum(min_contrast, SAME_BODY * strength)
 
 
-def _link(pips: Pips, smooth, discs, body, die_px: float, min_contrast: float) -> list[np.ndarray]:
+def _link(pips: Pips, smooth, fringes, body, die_px: float, min_contrast: float) -> list[np.ndarray]:
     """Groups of pip indices joined by face-only lines (union of pairwise links)."""
     n = len(pips)
     d = np.sqrt(((pips.xy[:, None] - pips.xy[None]) ** 2).sum(axis=2))
@@ -110,7 +112,7 @@ def _link(pips: Pips, smooth, discs, body, die_px: float, min_contrast: float) -
         t = np.linspace(0.0, 1.0, LINK_SAMPLES + 2)[1:-1]
         points = pips.xy[i][:, None] + t[None, :, None] * (pips.xy[j] - pips.xy[i])[:, None]
         step = np.abs(_sample(smooth, points).astype(np.float32) - shared[:, None]).max(axis=2)
-        step[_sample(discs, points) != 0] = 0
+        step[_sample(fringes, points) != 0] = 0
         linked = same_body & (step.max(axis=1) <= tol)
         for a, b in zip(i[linked], j[linked]):
             ra, rb = _root(parent, a), _root(parent, b)
@@ -132,9 +134,7 @@ class _Judge:
     def __init__(self, pips: Pips, smooth: np.ndarray, tray_step, min_contrast: float, threshold: float):
         self.pips, self.smooth, self.tray_step = pips, smooth, tray_step
         self.min_contrast, self.threshold = min_contrast, threshold
-        self.discs = np.zeros(smooth.shape[:2], np.uint8)
-        for (x, y), r in zip(pips.xy, pips.radius):
-            cv2.circle(self.discs, (int(round(x)), int(round(y))), int(round(r + 0.5)), 1, -1)
+        self.discs, self.fringes = _discs(pips, smooth.shape[:2], 1.0), _discs(pips, smooth.shape[:2], PIP_FRINGE)
         self.body = _ring_colour(smooth, self.discs, pips.xy, pips.radius + np.maximum(0.6 * pips.radius, 2.0))
         self.spacing = 0.0
 
@@ -164,7 +164,7 @@ class _Judge:
                 confidence *= 0.3
             if n > 1 and not SPACING_PER_PIP[0] <= spacing / (2 * float(np.median(radii))) <= SPACING_PER_PIP[1]:
                 confidence *= 0.2
-            if n > 1 and not 0.6 * self.spacing <= spacing <= 1.6 * self.spacing:
+            if n > 1 and not 0.75 * self.spacing <= spacing <= 1.35 * self.spacing:
                 confidence *= 0.3
             confidence *= _emptiness(pips.responses[int(pips.polarity[group[0]])], points, spacing, strength)
         polarity = ("dark", "light")[int(pips.polarity[group[0]])]
@@ -188,6 +188,14 @@ class _Judge:
         if pips_count_against:
             same &= ~on_pip[counted]
         return float(same.mean())
+
+
+def _discs(pips: Pips, shape, grow: float) -> np.ndarray:
+    """A mask of every pip, its radius grown `grow` times."""
+    mask = np.zeros(shape, np.uint8)
+    for (x, y), r in zip(pips.xy, pips.radius):
+        cv2.circle(mask, (int(round(x)), int(round(y))), int(round(grow * r + 0.5)), 1, -1)
+    return mask
 
 
 _CIRCLE = np.column_stack([np.cos(np.arange(16) * (math.pi / 8)), np.sin(np.arange(16) * (math.pi / 8))])

@@ -83,27 +83,15 @@ def _odd(size: float) -> int:
 
 
 # ------------------------------------------------------------------------------------------------ d6 geometry
-# The pip positions of a d6 lie on a 3x3 grid of spacing s; the largest distance between pips is always the
-# corner-to-corner diagonal 2*sqrt(2)*s. Each layout is described by its sorted pairwise distances over it.
-_LAYOUTS = {
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (-1, 1), (1, 1), (0, 0)],
-    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
-}
+# The pip positions of a d6 lie on a 3x3 grid of spacing s; the largest distance between pips is always a
+# corner-to-corner diagonal, 2*sqrt(2)*s, which gives the grid's axes. Each pip is put on its nearest grid node, the
+# nodes must make a d6 face, and an affine map from the nodes to the pips (a face seen at a slant is a
+# parallelogram) must leave little over.
 GRID = np.array([(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)], float)
 SPACING = 0.27
 """Pip grid spacing s over the die size, on a common die (0.22-0.32 across makes)."""
-
-
-def _signature(points: np.ndarray) -> np.ndarray:
-    d = np.sqrt(((points[:, None, :] - points[None, :, :]) ** 2).sum(axis=2))
-    upper = d[np.triu_indices(len(points), 1)]
-    return np.sort(upper / upper.max())
-
-
-SIGNATURES = {n: _signature(np.array(p, float)) for n, p in _LAYOUTS.items()}
+FIT_SLACK = (0.12, 0.25)
+"""An affine fit's worst pip residual, in pip spacings: below the first the fit is perfect, past the sum none."""
 
 
 def layout_fit(points: np.ndarray) -> tuple[int | None, float]:
@@ -111,10 +99,34 @@ def layout_fit(points: np.ndarray) -> tuple[int | None, float]:
     n = len(points)
     if n == 1:
         return 1, 1.0
-    if n not in SIGNATURES:
+    if n > 6:
         return None, 0.0
-    error = float(np.abs(_signature(points) - SIGNATURES[n]).mean())
-    return n, max(0.0, 1.0 - error / 0.1)
+    centre, e1, e2 = face_axes(points)
+    nodes = np.clip(np.round(np.linalg.solve(np.column_stack([e1, e2]), (points - centre).T).T), -1, 1)
+    if not _is_face(nodes):
+        return None, 0.0
+    design = np.column_stack([nodes, np.ones(n)])
+    affine = np.linalg.lstsq(design, points, rcond=None)[0]
+    spacing = math.sqrt(abs(np.linalg.det(affine[:2]))) if n > 3 else grid_spacing(points)
+    residual = float(np.sqrt(((design @ affine - points) ** 2).sum(axis=1)).max()) / max(spacing, 1e-6)
+    return n, float(np.clip(1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1], 0.0, 1.0))
+
+
+def _is_face(nodes: np.ndarray) -> bool:
+    """Whether grid nodes (distinct, each coordinate -1, 0 or 1) are the pips of a d6 face of their count."""
+    cells = {(int(x), int(y)) for x, y in nodes}
+    if len(cells) != len(nodes):
+        return False
+    corners = {c for c in cells if abs(c[0]) == abs(c[1]) == 1}
+    rest = cells - corners
+    diagonal = len(corners) == 2 and {(-x, -y) for x, y in corners} == corners
+    return {
+        2: diagonal and not rest,
+        3: diagonal and rest == {(0, 0)},
+        4: len(corners) == 4 and not rest,
+        5: len(corners) == 4 and rest == {(0, 0)},
+        6: len(corners) == 4 and rest in ({(-1, 0), (1, 0)}, {(0, -1), (0, 1)}),
+    }[len(nodes)]
 
 
 def grid_spacing(points: np.ndarray) -> float:

@@ -14,10 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from companion.games import Roll
 from companion.session.journal import Journal
 from companion.session.script import read_script
 from companion.session.table import Table
+from tests.faults.scripted import enter
 
 PACE_S = 0.002   # a pause between events, so that timed kills land both inside journal writes and between them
 
@@ -70,8 +70,7 @@ def main() -> None:
             number = before + len(table.match.events) + 1
             if args.die_in_write and args.die_in_write[0] == number:
                 die_inside_insert(journal, args.die_in_write[1])
-            accepted = table.observe(event) if isinstance(event, Roll) else table.choose(event)
-            if not accepted or not journal.is_durable:
+            if not enter(table, event) or not journal.is_durable:
                 sys.exit(f"event {number} refused: {table.message}")
             print(f"ack {number} {wal.stat().st_size}", flush=True)
             time.sleep(PACE_S)

@@ -1,10 +1,11 @@
 """Scripted games of any registered game, from that game's own random playouts: a setup and every event."""
 import random
 
-from companion.games import Setup, State, game_class, new_game
+from companion.games import Roll, Setup, State, game_class, new_game
 from companion.games.base import Event
 from companion.games.playout import random_events
 from companion.session.home import colours_of
+from companion.session.table import Table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -27,3 +28,8 @@ def scripted_game(name: str, seed: int) -> tuple[Setup, list[Event], list[State]
         events.append(event)
         states.append(state)
     return setup, events, states
+
+
+def enter(table: Table, event: Event) -> bool:
+    """Give an event to the table as the camera (a roll) or a player's choice would; True when accepted."""
+    return table.observe(event) if isinstance(event, Roll) else table.choose(event)
