@@ -101,7 +101,6 @@ def serve(cfg, *, game: str | None = None, keyboard: bool = False) -> int:
     from ..ui.display import Screen, open_display
     from ..ui.keyboard import KeyboardPanel
     from ..vision.profile import Profile
-    from ..vision.reader import DiceReader
     from ..vision.settle import SettleDetector
     from ..vision.sources import ReconnectingSource, ReplayEnded, open_source
 
@@ -116,7 +115,8 @@ def serve(cfg, *, game: str | None = None, keyboard: bool = False) -> int:
                               debounce_ms=cfg.buttons.debounce_ms, repeat_ms=cfg.buttons.repeat_ms)
     source = ReconnectingSource(lambda: open_source(cfg.camera))
     appliance = Appliance(journal=Journal(cfg.table.journal), source=source, buttons=buttons, screen=screen,
-                          reader=DiceReader(profile).read, settle_factory=SettleDetector, notifier=Notifier(),
+                          profile=profile, profile_path=cfg.reader.calibration or None,
+                          settle_factory=SettleDetector, notifier=Notifier(),
                           players=cfg.table.players, game_options=cfg.games, game=game)
     try:
         return appliance.run(stop)

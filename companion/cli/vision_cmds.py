@@ -99,7 +99,9 @@ def run_calibrate(args) -> int:
     profile.save(args.out)
     for warning in profile.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"wrote {args.out}: die {profile.die_px:.0f} px, pips {profile.pip_polarity}, tray {list(profile.tray)}")
+    size = f"{profile.die_px:.0f} px" if profile.die_px else "measured per frame"
+    tray = list(profile.tray) if profile.tray else "whole frame"
+    print(f"wrote {args.out}: die {size}, pips {profile.pip_polarity}, tray {tray}")
     return 0
 
 

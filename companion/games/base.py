@@ -357,6 +357,10 @@ class Game:
     def new_initial_state(self) -> State:
         return self.state_class(self)
 
+    def taught_faces(self) -> dict[str, tuple[str, ...]]:
+        """The faces the camera must be taught for this game, by kind ("symbol", "colour"): none by default."""
+        return {}
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {', '.join(self.players)}>"
 

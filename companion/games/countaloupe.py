@@ -428,5 +428,9 @@ class Countaloupe(Game):
         if unknown or not chance_faces:
             raise IllegalActionError(f"countaloupe: chance_faces are {', '.join(CHANCE_MARKS)}")
 
+    def taught_faces(self) -> dict[str, tuple[str, ...]]:
+        """The Chance Die's faces, each once (CL-33): the camera is taught them (calibrate chance-die)."""
+        return {"symbol": tuple(dict.fromkeys(self.options.chance_faces))}
+
 
 GAME = Countaloupe

@@ -573,5 +573,9 @@ class Lowdown(Game):
         # LOW-22: the highest total possible, the top of the light-mode total spinner (162 with the defaults)
         self.max_total = self.layout.total_boxes * max(BLACK_POINTS, *self.options.number_faces)
 
+    def taught_faces(self) -> dict[str, tuple[str, ...]]:
+        """The colour dice's faces (LOW-25): the camera is taught them (calibrate colours)."""
+        return {"colour": tuple(self.options.colour_faces)}
+
 
 GAME = Lowdown

@@ -13,26 +13,31 @@ from typing import Callable
 
 from ..games.base import Setup
 from ..ui.controls import Press
+from ..vision.profile import Profile
+from ..vision.reader import DiceReader
 from .home import RESUME, Home
 from .journal import Journal
 from .loop import HomeScreen, Session
 from .table import Table
+from .teach import TeachScreen
 
 CAMERA_LOST = "Camera lost: retrying"
 
 
 class Appliance:
     """`source.read()` gives a frame or None while the camera is away (a ReconnectingSource); `buttons` has
-    `when_pressed` and `spinner`; `screen` has `show`, `touch` and `tick`; `notifier` speaks to systemd."""
+    `when_pressed` and `spinner`; `screen` has `show`, `touch` and `tick`; `notifier` speaks to systemd. Faces
+    taught from the MENU are saved into the calibration profile at `profile_path`."""
 
-    def __init__(self, *, journal: Journal, source, buttons, screen, reader, settle_factory: Callable,
-                 notifier, players, game_options, game: str | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(self, *, journal: Journal, source, buttons, screen, profile: Profile | None,
+                 profile_path: str | None, settle_factory: Callable, notifier, players, game_options,
+                 game: str | None = None, clock: Callable[[], float] = time.monotonic):
         self.journal = journal
         self.source = source
         self.buttons = buttons
         self.screen = screen
-        self.reader = reader
+        self.profile = profile or Profile()
+        self.profile_path = profile_path
         self.settle_factory = settle_factory
         self.notifier = notifier
         self.players = players
@@ -41,7 +46,8 @@ class Appliance:
         self.clock = clock
         self.presses: queue.Queue[Press] = queue.Queue()
         buttons.when_pressed = self.presses.put
-        self.session = Session(self._home(), screen.show, reader, settle_factory())
+        reader = DiceReader(self.profile)
+        self.session = Session(self._home(), screen.show, reader.read, settle_factory(), finder=reader.find)
 
     def _home(self) -> HomeScreen:
         unfinished = self.journal.unfinished()
@@ -76,6 +82,8 @@ class Appliance:
             self.session.frame(frame)
         self._handle_presses()
         self._start_table_when_set_up()
+        if self.table is not None and self.table.teach_request:
+            self._teach(self.table)
         if self.table is not None:
             self.buttons.spinner = self.table.is_spinner
             if not self.journal.is_durable:
@@ -83,6 +91,22 @@ class Appliance:
         self.session.tick()
         self.session.refresh()
         self.screen.tick()
+
+    def _teach(self, table: Table) -> None:
+        """MENU > Teach ...: show each face to the camera; the taught faces go into the calibration profile."""
+        kind, table.teach_request = table.teach_request, None
+
+        def done(model) -> None:
+            if model is not None:
+                self.profile.faces[kind] = model.to_json()
+                if self.profile_path:
+                    self.profile.save(self.profile_path)
+                reader = DiceReader(self.profile)
+                self.session.reader, self.session.finder = reader.read, reader.find
+                table.message = f"{kind} faces taught" + ("" if self.profile_path else " (not saved)")
+            self.session.screen = table
+
+        self.session.screen = TeachScreen(kind, table.match.game.taught_faces()[kind], done)
 
     def _handle_presses(self) -> None:
         while True:

@@ -54,17 +54,20 @@ class HomeScreen:
 class Session:
     """Feeds one table (or the home screen) from frames and presses and keeps the display current.
 
-    `show(image)` puts a picture on the OLED, `reader(frame)` returns the dice found (objects with `to_die()`),
-    `settle` is a SettleDetector. `on_prompt` hears every new prompt (the demo prints them). `alert` replaces the
+    `show(image)` puts a picture on the OLED, `reader(frame)` returns the dice read (objects with `to_die()`),
+    `finder(frame)` the (centre, size) of every die body, read or not, for screens that learn faces from the
+    camera; `settle` is a SettleDetector. `on_prompt` hears every new prompt (the demo prints them). `alert` replaces the
     status line while it is set, for faults outside the game such as a lost camera.
     """
 
     def __init__(self, screen: Table | HomeScreen, show: Callable, reader=None, settle=None,
-                 on_prompt: Callable[[Prompt], None] | None = None, clock: Callable[[], float] = time.perf_counter):
+                 on_prompt: Callable[[Prompt], None] | None = None, clock: Callable[[], float] = time.perf_counter,
+                 finder: Callable | None = None):
         self.screen = screen
         self.show = show
         self.alert = ""
         self.reader = reader
+        self.finder = finder
         self.settle = settle
         self.on_prompt = on_prompt
         self.clock = clock
@@ -79,6 +82,8 @@ class Session:
         """One camera frame; True when it completed a roll that was handed to the table."""
         if self.settle is None or self.reader is None or self.settle.update(frame) != "settled":
             return False
+        if hasattr(self.screen, "see") and self.finder is not None:  # a screen that learns faces from the camera
+            return self._show_to(self.screen, frame)
         started = self.clock()
         found = self.reader(frame)
         dice = tuple(d.to_die() for d in found)
@@ -89,6 +94,15 @@ class Session:
         self.screen.observe(Roll(dice))
         self.refresh()
         self.latencies.append(self.clock() - started)
+        return True
+
+    def _show_to(self, screen, frame) -> bool:
+        """Hand a settled view to a teaching screen once the same dice bodies (by place) repeat."""
+        found = self.finder(frame)
+        if not self.settle.offer(tuple(sorted((round(x / size), round(y / size)) for (x, y), size in found))):
+            return False
+        screen.see(frame, found)
+        self.refresh()
         return True
 
     def press(self, press: Press) -> None:

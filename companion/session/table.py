@@ -58,6 +58,7 @@ class MenuOverlay(Overlay):
         self.interrupts = {f"i{n}": i for n, i in enumerate(table.match.state.interrupts())}
         names = table.names
         options = [Option(key, f"{i.option.label} ({names[i.player][:6]})") for key, i in self.interrupts.items()]
+        options += [Option(f"teach:{kind}", f"Teach {kind} faces") for kind in table.match.game.taught_faces()]
         options += [Option("scores", "Scores"), Option("read", "Last read"), Option("quit", "Pause / quit")]
         super().__init__(table, ChooseOne(options, options[0].key), "MENU")
 
@@ -72,6 +73,8 @@ class MenuOverlay(Overlay):
             self.table.overlays.append(InfoOverlay(self.table, "LAST READ", (text,)))
         elif value == "quit":
             self.table.quit_requested = True
+        elif value.startswith("teach:"):
+            self.table.teach_request = value.split(":", 1)[1]  # the appliance opens the teaching screen
         return True
 
 
@@ -144,6 +147,7 @@ class Table:
         self.message = ""
         self.last_read: tuple[Die, ...] = ()
         self.quit_requested = False
+        self.teach_request: str | None = None  # a kind of faces to teach the camera, asked for from MENU
         self.seeds: Callable[[], int] = lambda: secrets.randbits(32)  # for seeded rows (Option.seeded)
         self._widget = None
         self._widget_for: Decision | None = None

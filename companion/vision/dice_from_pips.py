@@ -31,13 +31,17 @@ BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b
 inside the face whatever the die's make."""
 LONE_RING = 1.3
 """Around a lone pip the body check looks on a circle this many pip spacings out (a third of the face)."""
+GLARE_LEVEL = 250
+GLARE_REACH = 1.8
+"""The glare check looks this many pip spacings around the face's centre."""
+GLARE_FRACTION = 0.03
 PIP_FRINGE = 1.5
 """A pip's blob (half its peak response) is smaller than the pip: its blurred rim reaches this many radii."""
 FALLBACK_SPACING = 0.17
 """Pip spacing over the die's body size (which takes in shadow and side faces) when no face shows it."""
 SPACING_PER_PIP = (0.55, 2.6)
 """Pip grid spacing over the pip diameter, over common dice."""
-SAME_BODY = 0.45
+SAME_BODY = 0.25
 """Colour steps up to this fraction of the pips' own contrast (and at least the profile's least contrast) are
 the same body; beyond it is an edge, a seam or the tray."""
 
@@ -54,17 +58,25 @@ class FaceFound:
     pips: int
 
 
-def dice_from_pips(pips: Pips, smooth: np.ndarray, tray_step, die_px: float, min_contrast: float,
+def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
                    threshold: float) -> list[FaceFound]:
-    """The dice these pips make. `smooth` is the working frame lightly blurred; `tray_step(points, colours)` gives
-    how far colours seen at working-pixel points (n, 2) are from the empty tray there."""
+    """The dice these pips make in `frame` (the working frame); `tray_step(points, colours)` gives how far colours
+    seen at working-pixel points (n, 2) are from the empty tray there. Colours are judged on the frame lightly
+    blurred, except along the links, where a seam between touching dice may be a pixel wide."""
+    smooth = cv2.GaussianBlur(frame, (3, 3), 0)
     if not len(pips):
         return []
     judge = _Judge(pips, smooth, tray_step, min_contrast, threshold)
-    groups = _link(pips, smooth, judge.fringes, judge.body, die_px, min_contrast)
+    on_dice = tray_step(pips.xy, judge.body) >= min_contrast  # else a pattern on the tray, not a die
+    if not on_dice.all():
+        judge = _Judge(pips.subset(on_dice), smooth, tray_step, min_contrast, threshold)
+        pips = judge.pips
+    if not len(pips):
+        return []
+    groups = _link(pips, frame, judge.fringes, judge.body, die_px, min_contrast)
     judge.spacing = _typical_spacing(pips, groups, die_px)
     found = [face for group in groups if (face := judge(group)) is not None]
-    return [f for f in _without_overlaps(found) if f.value is not None]
+    return _without_overlaps(found)
 
 
 def _typical_spacing(pips: Pips, groups: list[np.ndarray], die_px: float) -> float:
@@ -82,21 +94,21 @@ def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 
 def _ring_colour(smooth: np.ndarray, discs: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
-    """Median colour of 8 points around each pip, off other pips: the body the pip sits on."""
+    """Median colour of 8 points around each pip, off other pips (all 8 when every one is on a pip): the body
+    the pip sits on."""
     angles = np.arange(8) * (math.pi / 4)
     ring = centres[:, None, :] + radii[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], axis=1)[None]
     colours = _sample(smooth, ring).astype(np.float32)
     off_pip = _sample(discs, ring) == 0
-    colours[~off_pip] = np.nan
-    median = np.nanmedian(colours, axis=1)
-    return np.where(np.isnan(median), np.nanmedian(_sample(smooth, ring).astype(np.float32), axis=1), median)
+    counted = off_pip | ~off_pip.any(axis=1, keepdims=True)
+    return np.nanmedian(np.where(counted[..., None], colours, np.nan), axis=1)
 
 
 def _tolerance(strength: np.ndarray, min_contrast: float) -> np.ndarray:
     return np.maximum(min_contrast, SAME_BODY * strength)
 
 
-def _link(pips: Pips, smooth, fringes, body, die_px: float, min_contrast: float) -> list[np.ndarray]:
+def _link(pips: Pips, frame, fringes, body, die_px: float, min_contrast: float) -> list[np.ndarray]:
     """Groups of pip indices joined by face-only lines (union of pairwise links)."""
     n = len(pips)
     d = np.sqrt(((pips.xy[:, None] - pips.xy[None]) ** 2).sum(axis=2))
@@ -111,7 +123,7 @@ def _link(pips: Pips, smooth, fringes, body, die_px: float, min_contrast: float)
         same_body = np.abs(body[i] - body[j]).max(axis=1) <= tol
         t = np.linspace(0.0, 1.0, LINK_SAMPLES + 2)[1:-1]
         points = pips.xy[i][:, None] + t[None, :, None] * (pips.xy[j] - pips.xy[i])[:, None]
-        step = np.abs(_sample(smooth, points).astype(np.float32) - shared[:, None]).max(axis=2)
+        step = np.abs(_sample(frame, points).astype(np.float32) - shared[:, None]).max(axis=2)
         step[_sample(fringes, points) != 0] = 0
         linked = same_body & (step.max(axis=1) <= tol)
         for a, b in zip(i[linked], j[linked]):
@@ -146,8 +158,6 @@ class _Judge:
         colour = np.median(self.body[group], axis=0)
         strength = float(pips.strength[group].min())
         tol = float(_tolerance(np.array(strength), self.min_contrast))
-        if self.tray_step(centre[None], colour[None])[0] < self.min_contrast:
-            return None  # a pattern on the tray, not a die
         n = len(group)
         value, fit = layout_fit(points) if n <= 6 else (None, 0.0)
         spacing = grid_spacing(points) if n > 1 else self.spacing
@@ -164,7 +174,9 @@ class _Judge:
                 confidence *= 0.3
             if n > 1 and not SPACING_PER_PIP[0] <= spacing / (2 * float(np.median(radii))) <= SPACING_PER_PIP[1]:
                 confidence *= 0.2
-            if n > 1 and not 0.75 * self.spacing <= spacing <= 1.35 * self.spacing:
+            if n > 1 and not 0.6 * self.spacing <= spacing <= 1.6 * self.spacing:
+                confidence *= 0.3
+            if self._glare(points, colour):
                 confidence *= 0.3
             confidence *= _emptiness(pips.responses[int(pips.polarity[group[0]])], points, spacing, strength)
         polarity = ("dark", "light")[int(pips.polarity[group[0]])]
@@ -172,6 +184,16 @@ class _Judge:
         return FaceFound((float(centre[0]), float(centre[1])), size,
                          value if confidence >= self.threshold else None, float(confidence), polarity, n)
 
+
+    def _glare(self, points: np.ndarray, colour: np.ndarray) -> bool:
+        """Saturated light on a face that is not itself white can hide pips (a 6 with a column washed out is a
+        perfect 3): look over the whole face around the pips."""
+        if colour.max() >= GLARE_LEVEL - 10:
+            return False
+        reach = int(round(GLARE_REACH * max(grid_spacing(points) if len(points) > 1 else 0.0, self.spacing)))
+        x, y = (int(round(v)) for v in points.mean(axis=0))
+        face = self.smooth[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
+        return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
 
     def _body_around(self, probes: np.ndarray, colour: np.ndarray, tol: float, pips_count_against: bool = False):
         """The fraction of the probe points that show this die's body: nearer its colour than the tray's, within
@@ -213,9 +235,14 @@ def _emptiness(response: np.ndarray, points: np.ndarray, spacing: float, strengt
 
 
 def _without_overlaps(found: list[FaceFound]) -> list[FaceFound]:
-    """Keep the best of groups that share a die: read before unread, then the more confident."""
+    """Keep the best of groups that share a die (read before unread, then the more confident). An unread group is
+    kept only when it is clearly a die of its own: three pips or more, well clear of every other die (a side face
+    seen at a slant, or the rest of a die already read, is not)."""
     kept: list[FaceFound] = []
     for face in sorted(found, key=lambda f: (f.value is not None, f.confidence, f.pips), reverse=True):
-        if all(math.dist(face.center, k.center) > 0.55 * max(face.size, k.size) for k in kept):
+        reach = 0.55 if face.value is not None else 1.0
+        if face.value is None and face.pips < 3:
+            continue
+        if all(math.dist(face.center, k.center) > reach * max(face.size, k.size) for k in kept):
             kept.append(face)
     return kept

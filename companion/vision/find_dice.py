@@ -21,6 +21,17 @@ MAX_CLUSTER = 12
 """More touching dice than this in one blob is taken for part of the tray, not dice."""
 
 
+@dataclass(frozen=True)
+class Region:
+    """Pixels that may be one die: centre (x, y) and size across, in frame pixels, and its own mask."""
+
+    center: tuple[float, float]
+    size: float
+    mask: np.ndarray
+    """uint8 mask of the region's bounding box `box` (x0, y0, x1, y1)."""
+    box: tuple[int, int, int, int]
+
+
 class Tray:
     """The empty tray under a frame: the frame's own coarse median and, when calibrated, the stored image."""
 
@@ -78,11 +89,7 @@ def estimate_die_area(stats: np.ndarray, keep: list[int]) -> float | None:
         x, y, w, h, area = stats[i]
         if max(w, h) <= 1.6 * min(w, h) and area >= 0.55 * w * h:
             areas.append(area)
-    if areas:
-        return float(np.median(areas))
-    # Only heaps and rows: a row of dice is one die wide.
-    widths = [min(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) for i in keep]
-    return 0.8 * float(np.median(widths)) ** 2 if widths else None
+    return float(np.median(areas)) if areas else None  # only heaps and rows: their size says nothing
 
 
 def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Region]:

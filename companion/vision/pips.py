@@ -42,6 +42,9 @@ class Pips:
     def __len__(self) -> int:
         return len(self.xy)
 
+    def subset(self, keep: np.ndarray) -> Pips:
+        return Pips(self.xy[keep], self.radius[keep], self.polarity[keep], self.strength[keep], self.responses)
+
 
 def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: str = "auto") -> Pips:
     """Every pip-like blob in `image` (BGR, a die about `die_px` across)."""

@@ -18,13 +18,20 @@ import cv2
 import numpy as np
 
 from ..games.base import Die
-from .dice_from_pips import FaceFound, dice_from_pips
+from .dice_from_pips import FALLBACK_SPACING, FaceFound, dice_from_pips
 from .find_dice import Tray, die_size, find_regions
-from .pips import DIE_PX, find_pips
+from .pips import DIE_PX, SPACING, find_pips
 from .profile import Profile
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
+FACE_IN_BODY = FALLBACK_SPACING / SPACING
+"""A die's top face (the size a ReadDie and the profile's die_px give) over its body as found against the tray,
+which takes in its shadow and any side face in view."""
+LARGE_DIE = 0.15
+"""A die body this large a part of the frame may be a heap of touching dice: the pips then tell the size."""
+PIP_OF_FACE = 0.2
+"""A pip's diameter over its face's side, on a common die."""
 MIN_PIP_STRENGTH = 24
 """Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
 
@@ -71,18 +78,21 @@ class DiceReader:
         frame = _as_bgr(frame_bgr)
         view = _View(frame, self._background, self.profile)
         dice = [self._classify(frame, die) for die in self._pip_dice(view)]
-        if self._faces:
-            dice += [die for die in (self._classify(frame, die) for die in self._bodies(view, dice))
-                     if die.kind != "pips"]
+        if self._faces:  # taught faces are looked for on every die body, pips or not
+            taught = [die for die in (self._classify(frame, body) for body in self._bodies(view, dice))
+                      if die.kind != "pips"]
+            dice = [die for die in dice if not any(_near(die, t) for t in taught)] + taught
         dice = [die for die in dice if self._in_tray(die.center)]
         return sorted(dice, key=lambda d: (round(d.center[1] / d.size), d.center[0]))  # rows, left to right
 
     def find(self, frame_bgr: np.ndarray) -> list[tuple[tuple[float, float], float]]:
-        """(centre, size) in input pixels of every die found, whether or not it shows pips."""
+        """(centre, size) in input pixels of every die found, whether or not it shows pips: each die body, and
+        each die found by its pips that no body covers (a die merged with a neighbour or a wall)."""
         frame = _as_bgr(frame_bgr)
         view = _View(frame, self._background, self.profile)
-        dice = self._pip_dice(view)
-        dice += self._bodies(view, dice)
+        pip_dice = self._pip_dice(view)
+        bodies = self._bodies(view, pip_dice)
+        dice = bodies + [die for die in pip_dice if not any(_near(die, b) for b in bodies)]
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
 
     def _pip_dice(self, view: _View) -> list[ReadDie]:
@@ -90,22 +100,22 @@ class DiceReader:
             return []
         work = view.working_frame()
         pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, self.profile.pip_polarity)
-        faces = dice_from_pips(pips, cv2.GaussianBlur(work, (3, 3), 0), view.tray_colours_step, DIE_PX,
+        faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX,
                                self.profile.min_contrast, self.profile.threshold)
         return [view.to_input(face) for face in faces]
 
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[ReadDie]:
-        """Dice found by their bodies only, away from every die found by its pips (value None)."""
+        """Dice found by their bodies against the tray (value None). A body takes in the die's shadow, so when
+        pips were read in this frame the dice's size is theirs."""
         if view.die_px is None:
             return []
         regions, _ = find_regions(view.small, view.tray, self.profile.min_contrast, view.die_px * view.small_scale)
+        read = [d.size for d in pip_dice if d.value is not None]
         found = []
-        for region in regions:
-            center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
-            size = region.size / view.small_scale
-            if all(np.hypot(center[0] - d.center[0], center[1] - d.center[1]) > 0.6 * max(size, d.size)
-                   for d in pip_dice):
-                found.append(ReadDie(center, size, None, 0.0, bbox=_box(center, size)))
+        for r in regions:
+            center = (r.center[0] / view.small_scale, r.center[1] / view.small_scale)
+            size = float(np.median(read)) if read else r.size / view.small_scale
+            found.append(ReadDie(center, size, None, 0.0, bbox=_box(center, size)))
         return found
 
     def _in_tray(self, center: tuple[float, float]) -> bool:
@@ -149,9 +159,11 @@ class _View:
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
         if profile.die_px:
-            self.die_px = profile.die_px
+            self.die_px = profile.die_px / FACE_IN_BODY
         else:
             size = die_size(self.small, self.tray, profile.min_contrast)
+            if size is None or size > LARGE_DIE * max(self.small.shape[:2]):  # or a heap of touching dice?
+                size = _size_from_pips(self.small, size)
             self.die_px = size / self.small_scale if size else None
         self.scale = DIE_PX / self.die_px if self.die_px else 1.0
 
@@ -171,6 +183,22 @@ class _View:
         center = (face.center[0] / self.scale, face.center[1] / self.scale)
         size = face.size / self.scale
         return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size), polarity=face.polarity)
+
+
+def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
+    """When dice touch, no body shows one die's size: the pips do (a pip is about a fifth of its face across).
+    Pips are looked for at the body's size and at a tenth of the frame; the size that shows more of them wins."""
+    guesses = [g for g in (body, max(small.shape[:2]) / 10) if g]
+    found = [find_pips(small, guess, MIN_PIP_STRENGTH) for guess in guesses]
+    best = max(range(len(found)), key=lambda k: len(found[k]))
+    if len(found[best]) < 3:
+        return body
+    return float(np.median(found[best].radius)) * 2 / PIP_OF_FACE / FACE_IN_BODY
+
+
+def _near(a: ReadDie, b: ReadDie) -> bool:
+    """Whether two finds are one die."""
+    return np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < 0.6 * max(a.size, b.size)
 
 
 def _box(center: tuple[float, float], size: float) -> tuple[float, float, float, float]:

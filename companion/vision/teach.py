@@ -18,10 +18,9 @@ import numpy as np
 
 from ..errors import CompanionError
 from .faces import FaceModel, TaughtClasses, die_crop
-from .find_dice import find_regions
 from .owners import OwnerModel
 from .profile import Profile
-from .reader import WORK_PX
+from .reader import DiceReader
 
 CHANCE_FACES = ("blank", "sweet", "sour", "nope")  # the names Countaloupe's chance_faces use
 TARGETS = {"chance-die": ("faces", "symbol"), "colours": ("faces", "colour"), "owners": ("owners", "body")}
@@ -83,16 +82,11 @@ def _load(path: str) -> np.ndarray:
 
 
 def _die_crops(frame: np.ndarray, profile: Profile, path: str) -> list[np.ndarray]:
-    """A crop of every die the reader's die finder sees, pips or not (a blank or colour face has none).
-
-    The finder works on a copy no larger than the reader's, as the reader does."""
-    scale = min(1.0, WORK_PX / max(frame.shape[:2]))
-    work = frame if scale == 1.0 else cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    die_px = profile.die_px * scale if profile.die_px else None
-    regions, _ = find_regions(work, profile.background_image(), profile.min_contrast, die_px)
-    if not regions:
+    """A crop of every die the reader finds, pips or not (a blank or colour face has none)."""
+    found = DiceReader(profile).find(frame)
+    if not found:
         raise TeachError(f"{path}: no die found; show the die on the tray, in full view")
-    return [die_crop(frame, (r.center[0] / scale, r.center[1] / scale), r.size / scale) for r in regions]
+    return [die_crop(frame, center, size) for center, size in found]
 
 
 def _doubts(classes: TaughtClasses, read_back: list[tuple[str, str | None]]) -> list[str]:

@@ -40,7 +40,7 @@ DEEP_CHECK_EVERY = 100       # steps between the checks that replay the whole ga
 
 
 class Fuzzer:
-    def __init__(self, name: str, seed: int, journal_path: Path):
+    def __init__(self, name: str, seed: int | str, journal_path: Path):
         self.name = name
         self.rng = random.Random(seed)
         self.journal_path = journal_path
@@ -65,6 +65,7 @@ class Fuzzer:
 
     def _seat(self, table: Table) -> None:
         self.table = table
+        table.seeds = lambda: self.rng.getrandbits(32)   # the draws the table makes for seeded rows
         self.session = Session(table, self.device.display, self._read, SettleDetector(),
                                on_prompt=self._on_prompt, clock=lambda: self.now)
         self.frames.clear()
@@ -73,14 +74,19 @@ class Fuzzer:
         self.shown = prompt
 
     def _read(self, frame) -> list[ReadDie]:
-        """The camera's reading of a settled frame: whatever the fuzzer put in front of it."""
-        return [ReadDie(center=(0.0, 0.0), size=0.0, value=d.value, confidence=d.confidence, kind=d.kind,
-                        face=d.face, owner=d.owner, zone=d.zone) for d in self.reading]
+        """The camera's reading of a settled frame: whatever the fuzzer put in front of it, each die where its id
+        (else its place in the reading) puts it, so that the die tracker follows dice that did not move."""
+        return [ReadDie(center=(40.0 + 50 * (spot % 12), 40.0 + 50 * (spot // 12)), size=30.0, value=d.value,
+                        confidence=d.confidence, kind=d.kind, face=d.face, owner=d.owner, zone=d.zone)
+                for n, d in enumerate(self.reading) for spot in [n if d.id is None else d.id]]
 
     # Steps ----------------------------------------------------------------------------------------------------
     def run(self, steps: int) -> None:
         for _ in range(steps):
-            self.step()
+            try:
+                self.step()
+            except Exception as error:   # name the step, so that the seed and the step reproduce it
+                raise AssertionError(f"{self.name}, step {self.steps + 1}: {error!r}") from error
         self.check(deep=True)
 
     def step(self) -> None:
@@ -91,7 +97,10 @@ class Fuzzer:
         self.steps += 1
         self.counts[action] += 1
         if self.table is table:
-            assert abs(len(table.match.events) - before) <= inputs, f"{action}: more events than inputs"
+            change = len(table.match.events) - before
+            assert abs(change) <= inputs, f"{action}: more events than inputs"
+            self.counts["events taken"] += max(change, 0)
+            self.counts["events undone"] += max(-change, 0)
         self.check(deep=self.steps % DEEP_CHECK_EVERY == 0)
         self.trace.append((action, len(self.table.match.events), self.shown.text()))
 
@@ -99,9 +108,9 @@ class Fuzzer:
         if self.frames and self.rng.random() < 0.6:
             return "frame"
         pending = self.table.match.state.expects()
-        weights = {"tap": 4, "chord": 1, "long": 1.5, "wait": 1, "restart": 0.05,
-                   "roll": 3 if isinstance(pending, RollRequest) and not self.frames else 0.3,
-                   "answer": 4 if isinstance(pending, Decision) else 0,
+        weights = {"tap": 3, "chord": 0.5, "long": 1, "wait": 1, "restart": 0.05,
+                   "roll": 4 if isinstance(pending, RollRequest) and not self.frames else 0.3,
+                   "answer": 5 if isinstance(pending, Decision) else 0,
                    "new game": 2 if pending is None else 0}
         return self.rng.choices(list(weights), list(weights.values()))[0]
 
@@ -136,7 +145,7 @@ class Fuzzer:
         earlier mashing moved the cursor), or as the choice itself."""
         pending = self.table.match.state.expects()
         choice = pending.random_choice(self.rng)
-        if self.rng.random() < 0.5:
+        if not self.table.overlays and self.rng.random() < 0.5:
             self.table.choose(choice)
             self.session.refresh()
             return 1
@@ -170,13 +179,13 @@ class Fuzzer:
         for _ in range(self.rng.randint(0, 4)):
             self.frames.append((make.integers(0, 256, FRAME_SHAPE, dtype=np.uint8), ()))
         still = make.integers(0, 256, FRAME_SHAPE, dtype=np.uint8)
-        for n in range(self.rng.randint(1, 7)):
+        for n in range(self.rng.randint(2, 10)):
             self.frames.append((still, flicker if flicker is not None and n % 2 else reading))
         return 0
 
     def _frame(self) -> int:
         frame, self.reading = self.frames.popleft()
-        self.session.frame(frame)
+        self.counts["readings handed to the table"] += self.session.frame(frame)
         return 1
 
     def _reading(self) -> tuple[Die, ...]:
@@ -185,7 +194,7 @@ class Fuzzer:
             dice = state.random_roll(self.rng).dice
         else:
             dice = tuple(Die(value=self.rng.randint(1, 6)) for _ in range(self.rng.randint(1, 6)))
-        return dice if self.rng.random() < 0.6 else self._implausible(dice)
+        return dice if self.rng.random() < 0.7 else self._implausible(dice)
 
     def _implausible(self, dice: tuple[Die, ...]) -> tuple[Die, ...]:
         dice = list(dice)

@@ -5,7 +5,8 @@ from companion.games import Roll, Setup, State, game_class, new_game
 from companion.games.base import Event
 from companion.games.playout import random_events
 from companion.session.home import colours_of
-from companion.session.table import Table
+from companion.session.table import ReadCheckOverlay, Table
+from companion.ui.controls import Press
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -31,5 +32,14 @@ def scripted_game(name: str, seed: int) -> tuple[Setup, list[Event], list[State]
 
 
 def enter(table: Table, event: Event) -> bool:
-    """Give an event to the table as the camera (a roll) or a player's choice would; True when accepted."""
-    return table.observe(event) if isinstance(event, Roll) else table.choose(event)
+    """Give an event to the table as the camera (a roll) or a player's choice would; True when accepted. A read
+    check opened for a die without a face (one off the mat) is answered as a player would: Accept."""
+    if not isinstance(event, Roll):
+        return table.choose(event)
+    if table.observe(event):
+        return True
+    if not (table.overlays and isinstance(table.overlays[-1], ReadCheckOverlay)):
+        return False
+    before = len(table.match.events)
+    table.press(Press.OK)
+    return len(table.match.events) == before + 1
