@@ -239,7 +239,8 @@ class Decision:
 class RollRequest:
     """The chance node: what the camera must see next. `dice` maps a kind ("pips", "colour", "symbol") to how many
     dice of it are expected; `owner` restricts to one player's dice colour. `lines` are public facts to show while
-    waiting, at most five short lines."""
+    waiting, at most five short lines. `fresh`: every die is thrown anew, so none keeps the identity the camera's
+    tracker gave it before (Dice Lottery's pool roll)."""
 
     player: int | None
     message: str
@@ -248,6 +249,7 @@ class RollRequest:
     lines: tuple[str, ...] = ()
     context: str = ""
     role: str | None = None
+    fresh: bool = False
 
     @property
     def count(self) -> int:

@@ -335,7 +335,7 @@ class DiceLotteryState(State):
         return Decision(kind=kind, question=question, options=tuple(options), **fields)
 
     def _expect_roll_pool(self) -> RollRequest:
-        return RollRequest(None, f"Roll {DICE} dice", {"pips": DICE}, lines=(f"Round {self.round} of {ROUNDS}",
+        return RollRequest(None, f"Roll {DICE} dice", {"pips": DICE}, fresh=True, lines=(f"Round {self.round} of {ROUNDS}",
                            "Roll all into pool"), context=self._context("pool"), role="DEALER")
 
     def _expect_action(self) -> Decision:

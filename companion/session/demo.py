@@ -97,9 +97,11 @@ class Tray:
         self.zones = zones
         self.places: dict[int, tuple[str, tuple[int, int]]] = {}  # die id -> (zone, place) in the last roll
 
-    def scene(self, roll: Roll) -> list[SynthDie]:
-        stay = {d.id: self.places[d.id] for d in roll.dice
-                if d.id is not None and self.places.get(d.id, ("",))[0] == d.zone}
+    def scene(self, roll: Roll, fresh: bool = False) -> list[SynthDie]:
+        """The dice of `roll` laid out; a `fresh` roll (every die thrown anew) lays them in order from the first
+        place, as the tracker then numbers them in reading order."""
+        places = {} if fresh else self.places
+        stay = {d.id: places[d.id] for d in roll.dice if d.id is not None and places.get(d.id, ("",))[0] == d.zone}
         used = set(stay.values())
         scene = []
         for die in roll.dice:
@@ -152,7 +154,8 @@ def synth_die(die: Die, center) -> SynthDie:
     if die.kind == "symbol":
         return SynthDie(kind="symbol", face=die.face, symbol=SYMBOL_OF.get(die.face, die.face), body=body, pips=pips,
                         center=center, size=DIE_SIZE)
-    return SynthDie(value=die.value, body=body, pips=pips, center=center, size=DIE_SIZE)
+    # A die the script leaves unread (one off the mat) still shows some face to the camera.
+    return SynthDie(value=die.value or 3, body=body, pips=pips, center=center, size=DIE_SIZE)
 
 
 def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
@@ -171,10 +174,10 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
         for seed, (line, event) in enumerate(numbered):
             before = len(table.match.events)
             if isinstance(event, Roll):
-                player = table.match.state.expects().player
-                report.turns += player is None or player != roller
-                roller = player
-                report.frames += _roll(session, tray.scene(event), seed)
+                pending = table.match.state.expects()
+                report.turns += pending.player is None or pending.player != roller
+                roller = pending.player
+                report.frames += _roll(session, tray.scene(event, getattr(pending, "fresh", False)), seed)
             else:
                 report.presses += _choose(session, table, event)
             if len(table.match.events) != before + 1:

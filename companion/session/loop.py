@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-from ..games.base import Choice, Decision, Roll
+from ..games.base import Choice, Decision, Roll, RollRequest
 from ..ui.controls import Press
 from ..ui.prompt import decision_prompt
 from ..ui.screens import Prompt, render
@@ -90,6 +90,9 @@ class Session:
         if not self.settle.offer(reading_key(dice)) or not isinstance(self.screen, Table):
             return False
         if self.screen.match.game.tracks_dice:
+            pending = self.screen.match.state.expects()
+            if isinstance(pending, RollRequest) and pending.fresh:
+                self.tracker.reset()  # dice thrown anew are numbered from 0 again, in reading order
             dice = tuple(self.tracker.track(found))
         self.screen.observe(Roll(dice))
         self.refresh()

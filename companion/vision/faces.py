@@ -135,7 +135,7 @@ class TaughtClasses:
     """Named classes, each the mean and spread of its examples' features; open-set nearest-class decisions."""
 
     def __init__(self, means: Mapping[str, Sequence[float]], spreads: Mapping[str, Sequence[float]],
-                 counts: Mapping[str, int], reject_at: float = 4.0, max_ratio: float = 0.6):
+                 counts: Mapping[str, int], reject_at: float = 5.0, max_ratio: float = 0.6):
         self.names = list(means)
         self.means = np.array([means[n] for n in self.names], dtype=float)
         self.spreads = np.array([spreads[n] for n in self.names], dtype=float)
@@ -169,11 +169,12 @@ class TaughtClasses:
         d = self.distances(features)
         order = np.argsort(d)
         nearest = d[order[0]]
-        confidence = 1.0 - nearest / self.reject_at
-        if len(d) > 1:
-            confidence = min(confidence, 1.0 - nearest / (d[order[1]] * self.max_ratio))
-        if confidence <= 0:
+        ratio = nearest / d[order[1]] if len(d) > 1 else 0.0
+        if nearest >= self.reject_at or ratio > self.max_ratio:
             return None, 0.0
+        # Near its face and far from the others: a true match is typically 2 spreads off in its worst feature
+        # and a third as far from its face as from the next.
+        confidence = min(1.0 - nearest / self.reject_at, 1.0 - ratio)
         return self.names[order[0]], float(confidence)
 
     def to_json(self) -> dict[str, Any]:
