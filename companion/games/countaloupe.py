@@ -11,6 +11,7 @@ How a turn is modelled:
   player confirms each card; otherwise the step's Decision carries `auto_ms` (`discard_step_ms`)
   and the table answers it by itself after that delay. Auto or not, every step is a journaled
   choice, so replay and undo are exact.
+- The End/Risk question shows the exact chance that a risk roll would discard a card (`risk_chance`, issue 5).
 - The chip holder's block (CL-23) is a MENU interrupt keyed "block:<seat>", the seat holding the target deck.
 - Dice off the mat (CL-28): the referee keeps the dice left in the area and asks "re-roll N dice"; the next reading
   must still show every kept die, else it is refused. The partial reading is accepted as an event rather than
@@ -23,11 +24,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import takewhile
 
 from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Interrupt, Option,
                    Outcome, Roll, RollRequest, State, require_read)
-from .odds import makeable_values, percent, risk_safe_chance
+from .odds import makeable_values, percent, risk_success_chance
 
 LAST_CARD = 16
 TARGET_TOTAL = 100  # CL-32
@@ -161,11 +163,17 @@ class CountaloupeState(State):
             auto = None if self.game.options.strict_steps else self.game.options.discard_step_ms
             return Decision(p, "confirm", f"Discard {card}", (Option("yes", f"Discard {card}"),), "yes",
                             context=context, auto_ms=auto)
-        escapes = ("sour",) if self._sour_swaps() else ()
-        chance = risk_safe_chance(self._next_of(p), self.k, self.game.options.number_faces,
-                                  self.game.options.chance_faces, escapes)
         options = (Option("end", "End turn"), Option("risk", "Risk"))
-        return Decision(p, "choose", f"Risk {percent(chance)} safe", options, "end", context=context)
+        return Decision(p, "choose", f"Risk {percent(self.risk_chance())} safe", options, "end", context=context)
+
+    def risk_chance(self) -> Fraction:
+        """The exact chance that a risk roll by the active player now discards at least one card (shown before
+        End/Risk): its dice make the next card and no forced Sour swap voids them (CL-18). The chip cannot be on the
+        roller's deck here: a block on it would have ended the turn (CL-24)."""
+        options = self.game.options
+        voiding = ("sour",) if self._sour_swaps() else ()
+        return risk_success_chance(self._next_of(self.active), self.k, options.number_faces, options.chance_faces,
+                                   voiding)
 
     def _sweet_option(self, seat: int) -> Option:
         """Another player's deck to take; the chip holder's is bracketed (CL-16, UI-6)."""

@@ -45,17 +45,14 @@ def chance_to_make(value: int, k: int, faces: Sequence[int]) -> Fraction:
 
 
 @lru_cache(maxsize=4096)
-def risk_safe_chance(value: int, k: int, faces: tuple[int, ...], chance_faces: tuple[str, ...],
-                     escapes: tuple[str, ...] = ()) -> Fraction:
-    """The chance that a Countaloupe risk roll costs no penalty (CL-12).
-
-    The roll is safe when its k numbered dice make `value` (the next card), or when its Chance Die shows a face in
-    `escapes`, a face that ends the turn by a forced swap before the dice count (Sour when another deck is lower,
-    CL-18, CL-20). Sweet is not an escape here: swapping is the roller's choice, so the figure assumes Keep.
-    """
+def risk_success_chance(value: int, k: int, faces: tuple[int, ...], chance_faces: tuple[str, ...],
+                        voiding: tuple[str, ...] = ()) -> Fraction:
+    """The chance that a Countaloupe risk roll discards at least one card: its k numbered dice make `value` (the next
+    card, CL-6) and its Chance Die does not show a face in `voiding`, one that swaps the deck away and voids the dice
+    (Sour when another deck is lower, CL-18). Sweet never voids them: the roller may keep (CL-15)."""
     make = chance_to_make(value, k, faces)
-    escape = Fraction(sum(1 for face in chance_faces if face in escapes), len(chance_faces))
-    return make + (1 - make) * escape
+    kept = Fraction(sum(1 for face in chance_faces if face not in voiding), len(chance_faces))
+    return make * kept
 
 
 def accepted_unclaimed_chance(faces: Sequence[int], lowest: int, claimed: Collection[int]) -> Fraction:

@@ -1,23 +1,27 @@
 """Roll Your Luck (rules/roll-your-luck.md): everyone rolls one die, builds a running total and banks it before rolling
 a face somebody has claimed. Five rounds; the most points wins.
 
-Whose die is whose: every Die of a roll names its owner, the player's die colour (`setup.colours`, by default the
-first `die_colours` in calibration order) or, when `seat_zones` is set, the zone of the player's seat. A die with no
-owner, an unknown owner or a second die of one owner refuses the roll; the referee never guesses.
+Whose die is whose: each player is given a die colour or a seat zone at setup (`setup.colours`; by default the first
+`die_colours`, or the `seat_zones`, in calibration order). The camera reports a die's body colour as its `owner`
+and the seat zone it lies in as its `zone`; with `seat_zones` set, the zone tells the owner. A die whose owner
+cannot be told (no owner, an unknown one, a die between seats) or a second die of one owner refuses the wave with
+the reason on the status line; the referee never guesses.
 
-Dice that should lie still (RYL-16): the roll lists the dice that were rolled. A die of a player who has no roll to
-make now (BANKED or OUT, or in `sequential` mode a player whose turn it is not) may be listed with zone "still",
-meaning the camera saw it lie where it was; then it is ignored silently. Listed with any other zone it moved: it is
-ignored as well and the status line warns, e.g. "Ben's die ignored"; the state otherwise takes the roll as usual.
+A wave is one settled frame of the mat, so it also shows the dice of players with no roll to make now (BANKED or
+OUT, or in `sequential` mode every player but the roller). Those dice must not change (RYL-16): the referee
+remembers the face each die last showed, and a die that now shows another face, or lies off the mat, was moved. It
+is ignored and the status line warns, e.g. "Ben's die ignored"; the state otherwise takes the roll as usual.
 
 The bank decision is shared (header ALL): a multi-select of the players allowed to bank, skipped when nobody is.
-Its question shows the chance that a next roll is accepted and unclaimed, the same for every player, counted
-against the claims made before this decision (faces banked in it are claimed from the next roll on, RYL-10).
+Its question shows the chance that a player who rolls on gets an accepted, unclaimed face (`roll_on_chance`), the
+same for every player, counted against the claims standing at this decision (faces banked in it are claimed from
+the next roll on, RYL-10).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Option, Outcome,
                    Roll, RollRequest, State, parse_options, require_on_mat, require_read, winners_of)
@@ -25,7 +29,6 @@ from .odds import accepted_unclaimed_chance, percent
 
 ROUNDS = 5  # RYL-1
 ROLLING, BANKED, OUT = "ROLLING", "BANKED", "OUT"
-STILL = "still"
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class RollYourLuckState(State):
         self.round = 1
         self.score = [0] * n
         self.gains: list[list[int]] = [[] for _ in range(n)]  # per player, the gain of each round
+        self.resting: list[int | None] = [None] * n  # the face each die last showed, to tell a moved die (RYL-16)
         self.phase = "roll"   # roll | bank | over
         self.warning = ""
         self._start_round()
@@ -67,6 +71,7 @@ class RollYourLuckState(State):
         new.__dict__.update(self.__dict__)
         new.score, new.status_of, new.running, new.last = (list(self.score), list(self.status_of),
                                                            list(self.running), list(self.last))
+        new.resting = list(self.resting)
         new.gains = [list(gains) for gains in self.gains]
         new.claims = {face: list(claimants) for face, claimants in self.claims.items()}
         return new
@@ -91,17 +96,20 @@ class RollYourLuckState(State):
         if self.phase == "over":
             return None
         if self.phase == "bank":
-            claimed = self.claims.keys()
-            chance = accepted_unclaimed_chance(self.game.options.faces, self.round, claimed)
             options = tuple(Option(f"p{p}", f"{self._name(p)} {self.running[p]}") for p in self.eligible)
             player = self.turn if self.sequential else None
-            return Decision(player, "multi", f"Who banks? {percent(chance)} ok", options, (), 0, len(options),
-                            context=context)
+            question = f"Who banks? {percent(self.roll_on_chance())} ok"
+            return Decision(player, "multi", question, options, (), 0, len(options), context=context)
         rollers = self._rollers()
         owner = self.game.owners[rollers[0]] if self.sequential else None
         player = rollers[0] if self.sequential else None
         message = f"{self._name(rollers[0])} rolls" if self.sequential else f"roll {len(rollers)} dice"
         return RollRequest(player, message, {"pips": len(rollers)}, owner, self._lines(), context)
+
+    def roll_on_chance(self) -> Fraction:
+        """The exact chance that a player who rolls on gets a face that adds to the running total: accepted this
+        round (RYL-1) and not claimed (RYL-8), by the claims standing now."""
+        return accepted_unclaimed_chance(self.game.options.faces, self.round, self.claims.keys())
 
     def _lines(self) -> tuple[str, ...]:
         faces = self.game.options.faces
@@ -117,34 +125,55 @@ class RollYourLuckState(State):
         rollers = self._rollers()
         owned = self._owned(roll)
         faces = self._read(owned, rollers)
-        self.warning = ""
-        ignored = [p for p, die in owned if p not in rollers and die.zone != STILL]
-        if ignored:
-            self.warning = f"{self._name(ignored[0])}'s die ignored"  # RYL-16
+        self._watch_still_dice([(p, die) for p, die in owned if p not in rollers])
         self.eligible = ()
         for p in rollers:
+            self.resting[p] = faces[p]
             self._resolve(p, faces[p])
         if self.eligible:
             self.phase = "bank"
         else:
             self._next_roll()
 
+    def _watch_still_dice(self, idle: list[tuple[int, Die]]) -> None:
+        """RYL-16: the dice of players with no roll to make are ignored; the status line names one that moved."""
+        moved = [p for p, die in idle if self._moved(p, die)]
+        self.warning = f"{self._name(moved[0])}'s die ignored" if moved else ""
+        for p, die in idle:
+            if die.zone != "off" and die.is_read:
+                self.resting[p] = die.value
+
+    def _moved(self, p: int, die: Die) -> bool:
+        """Whether a die that should lie still was moved: off the mat, or showing another face than it last did."""
+        if die.zone == "off":
+            return True
+        return die.is_read and self.resting[p] is not None and die.value != self.resting[p]
+
     def _owned(self, roll: Roll) -> list[tuple[int, Die]]:
-        """Each die with its owner's seat; refuses a die with no, an unknown or a repeated owner."""
+        """Each die with its owner's seat; refuses a die with no, an unknown or a repeated owner (RYL-18)."""
         seat_of = {owner: seat for seat, owner in enumerate(self.game.owners)}
         seen: set[int] = set()
         owned = []
-        for number, die in enumerate(roll.dice, 1):
-            if die.owner is None:
-                raise ImplausibleRollError(f"die {number}: whose is it?", "RYL-18")
-            if die.owner not in seat_of:
-                raise ImplausibleRollError(f"unknown die {die.owner}"[:21], "RYL-18")
-            seat = seat_of[die.owner]
+        for die in roll.dice:
+            owner = self._owner_of(die)
+            if owner is None and die.zone == "off":
+                raise ImplausibleRollError("whose die is off mat?", "RYL-18")
+            if owner is None:
+                raise ImplausibleRollError(f"whose die shows {die.label()}?", "RYL-18")
+            if owner not in seat_of:
+                raise ImplausibleRollError(f"unknown die {owner}"[:21], "RYL-18")
+            seat = seat_of[owner]
             if seat in seen:
                 raise ImplausibleRollError(f"two dice for {self._name(seat)}", "RYL-18")
             seen.add(seat)
             owned.append((seat, die))
         return owned
+
+    def _owner_of(self, die: Die) -> str | None:
+        """The colour or seat zone that tells whose `die` is: its zone with `seat_zones`, else its body colour."""
+        if self.game.options.seat_zones:
+            return die.zone if die.zone in self.game.options.seat_zones else None
+        return die.owner
 
     def _read(self, owned: list[tuple[int, Die]], rollers: list[int]) -> dict[int, int]:
         """The face rolled by each roller: exactly one die each, on the mat, read, a face of the die."""
@@ -214,13 +243,20 @@ class RollYourLuckState(State):
 
     # Chance node -------------------------------------------------------------------------------------------------
     def random_roll(self, rng: random.Random) -> Roll:
-        """A face for each roller's die; now and then a banked or out player's die is knocked (RYL-16)."""
-        owners = self.game.owners
-        dice = [Die(value=rng.choice(self.game.options.faces), owner=owners[p]) for p in self._rollers()]
-        idle = [p for p, s in enumerate(self.status_of) if s != ROLLING]
-        if idle and rng.random() < 0.05:
-            dice.append(Die(value=rng.choice(self.game.options.faces), owner=owners[rng.choice(idle)]))
+        """The settled mat: a fresh face for each roller's die, the other dice lying as they were, and now and then
+        one of those knocked to another face (RYL-16)."""
+        faces = self.game.options.faces
+        rollers = self._rollers()
+        dice = [self._die(p, rng.choice(faces)) for p in rollers]
+        idle = [p for p in range(len(self.game.players)) if p not in rollers and self.resting[p] is not None]
+        knocked = rng.choice(idle) if idle and rng.random() < 0.05 else None
+        dice += [self._die(p, rng.choice(faces) if p == knocked else self.resting[p]) for p in idle]
         return Roll(tuple(dice))
+
+    def _die(self, p: int, face: int) -> Die:
+        """Player p's die showing `face`, told by its colour or by the seat zone it lies in."""
+        owner = self.game.owners[p]
+        return Die(value=face, zone=owner) if self.game.options.seat_zones else Die(value=face, owner=owner)
 
     # Results -----------------------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -265,29 +301,26 @@ class RollYourLuck(Game):
     rule_prefix = "RYL"
     min_players = 2
     max_players = 8  # the default of the `max_players` option, which replaces it per game (RYL-18)
+    needs_colours = True  # setup assigns each player a die colour, or a seat zone with `seat_zones`
     Options = Options
     state_class = RollYourLuckState
 
     def __init__(self, setup):
-        self.max_players = parse_options(self.Options, setup.options, self.name).max_players
+        options = parse_options(self.Options, setup.options, self.name)
+        self.max_players = options.max_players
+        markers = options.seat_zones or options.die_colours
+        if not setup.colours:  # calibration order, as setup offers them
+            setup = replace(setup, colours=tuple(markers[:len(setup.players)]))
         super().__init__(setup)
-        options = self.options
-        count = len(self.players)
         if not options.faces or not all(isinstance(f, int) and f > 0 for f in options.faces):
             raise IllegalActionError("roll-your-luck: faces must be whole numbers above 0")
         if options.wave_mode not in ("simultaneous", "sequential"):
             raise IllegalActionError("wave_mode: simultaneous or sequential")
-        if options.seat_zones:
-            self.owners = options.seat_zones[:count]
-            if len(set(self.owners)) != count:
-                raise IllegalActionError(f"roll-your-luck: need {count} different seat zones")
-        else:
-            self.owners = tuple(setup.colours) or options.die_colours[:count]
-            if len(self.owners) != count:
-                raise IllegalActionError("roll-your-luck: one die colour per player")
-            unknown = [c for c in self.owners if c not in options.die_colours]
-            if unknown:
-                raise IllegalActionError(f"roll-your-luck: {unknown[0]!r} is not in die_colours")
+        self.owners = tuple(setup.colours)
+        unknown = [owner for owner in self.owners if owner not in markers]
+        if unknown:
+            kind = "seat_zones" if options.seat_zones else "die_colours"
+            raise IllegalActionError(f"roll-your-luck: {unknown[0]!r} is not in {kind}")
 
 
 GAME = RollYourLuck

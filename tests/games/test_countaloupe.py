@@ -5,6 +5,7 @@ import pathlib
 import pytest
 
 import companion
+from companion.cli import main
 from companion.games import (Choice, Decision, Die, IllegalActionError, ImplausibleRollError, Roll, RollRequest,
                              Setup, event_from_json, new_game)
 from companion.games.countaloupe import dice_for, penalised, run_from
@@ -566,10 +567,20 @@ def test_setup_refuses_a_bad_game():
 
 def test_demo_replays_to_the_hand_computed_result():
     lines = [json.loads(line) for line in DEMO.read_text().splitlines()]
-    g = new_game(Setup.from_json(lines[0]["setup"]))
-    s = g.new_initial_state()
+    s = new_game(Setup.from_json(lines[0]["setup"])).new_initial_state()
+    # Ana: 1-7 (her Nope takes the chip), then 8-13, then 14-16 (Sweet kept). Ben: card 1, a failed risk roll
+    # (penalty back to 1), then a Sour he keeps (Ana's deck is higher): 1 and 2 before Ana blocks him at 3.
+    notes = []
     for line in lines[1:]:
         s = s.apply(event_from_json(line))
-    # Ana: 1-7, then 8-13, then 14-16 (Sweet kept); Ben discards 1 and 2 before Ana blocks him at 3.
+        notes.append(s.status())
+    assert "penalty: 2 to 1" in notes and "Sour: keep deck" in notes and "Ana blocks Ben" in notes
     assert s.is_over and s.scores() == [16, 2] and s.outcome().winners == (0,)
     assert s.detail()["chip"] == "ON(blue)"
+
+
+def test_the_demo_replays_with_the_replay_command(capsys):
+    assert main(["replay", str(DEMO), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["over"] and result["winners"] == ["Ana"] and result["scores"] == [16, 2]
+    assert result["detail"]["chip"] == "ON(blue)" and result["detail"]["next"] == {"red": 17, "blue": 3}

@@ -2,11 +2,12 @@
 and that every prompt fits the OLED (21 characters a line, 19 an option row, 12 of header context)."""
 import random
 import time
+from collections import Counter
 
 import pytest
 
 from companion.games import Choice, Decision, RollRequest, Setup, new_game
-from companion.games.countaloupe import dice_for
+from companion.games.countaloupe import dice_for, penalised
 from companion.games.playout import playout
 
 CHANCE_QUESTIONS = ("Sweet", "Sour", "Chip on")
@@ -32,12 +33,18 @@ def check_prompt(state, pending):
 
 class Invariants:
     """Called on every state of one game: decks, holds, chip, blocks, totals and the end (CL-2, CL-22 to CL-27,
-    CL-32)."""
+    CL-32), and every change of a deck's `next` from the state before (CL-3, CL-12, CL-22, CL-31). `seen` counts
+    the moves that changed a deck, over every game checked with the same counter."""
 
-    def __init__(self):
+    def __init__(self, seen=None):
         self.total = None
+        self.before = None
+        self.seen = Counter() if seen is None else seen
 
     def __call__(self, state):
+        if self.before is not None:
+            self.check_decks(self.before, state)
+        self.before = state
         n = len(state.game.players)
         assert all(1 <= value <= 17 for value in state.next)
         assert sorted(state.holds) == list(range(n))
@@ -67,13 +74,35 @@ class Invariants:
             assert 17 not in state.next
 
 
+    def check_decks(self, before, after):
+        """Only the active player's deck changes, never while the chip is on it: one card at a time from the top, or
+        the penalty of a risk roll; a new round (multi-round) starts every deck afresh."""
+        if after.round != before.round:
+            assert after.next == [1] * len(after.next) and after.holds == sorted(after.holds)
+            assert after.chip_holder is None and after.chip_deck is None
+            return
+        if after.holds != before.holds:
+            self.seen["swap"] += 1
+        for deck, (was, now) in enumerate(zip(before.next, after.next)):
+            if was == now:
+                continue
+            assert deck == before.holds[before.active] and deck != before.chip_deck
+            if now == was + 1:
+                self.seen["card"] += 1
+            else:
+                assert before.roll_no >= 1 and now == penalised(was) < was
+                self.seen["penalty"] += 1
+
+
 @pytest.mark.parametrize("chunk", range(10))
 def test_1000_random_playouts_keep_the_invariants(chunk):
     start = time.perf_counter()
+    seen = Counter()
     for seed in range(chunk * 100, chunk * 100 + 100):
-        final = playout(game_for(seed), seed, Invariants())
+        final = playout(game_for(seed), seed, Invariants(seen))
         assert final.is_over
-    print(f"countaloupe playouts {chunk * 100}-{chunk * 100 + 99}: {time.perf_counter() - start:.2f} s")
+    assert seen["card"] and seen["swap"] and seen["penalty"]
+    print(f"countaloupe playouts {chunk * 100}-{chunk * 100 + 99}: {time.perf_counter() - start:.2f} s, {dict(seen)}")
 
 
 def test_random_blocks_keep_the_invariants():

@@ -6,8 +6,11 @@ import pathlib
 import pytest
 
 import companion
+from companion.cli import main
 from companion.games import (Choice, Decision, Die, IllegalActionError, ImplausibleRollError, Roll, RollRequest,
                              Setup, event_from_json, new_game)
+from companion.games.roll_your_luck import RollYourLuck
+from companion.session.home import Home
 
 DEMO = pathlib.Path(companion.__file__).parent / "demos" / "roll-your-luck.jsonl"
 TEXT_PLAYERS = ("Mary", "Joe", "Ben")
@@ -18,9 +21,12 @@ def game(players=TEXT_PLAYERS, colours=("red", "green", "blue"), **options):
 
 
 def roll(s, **faces):
-    """One die per named player, identified by the player's die colour (or seat zone)."""
+    """One die per named player, told by the player's die colour, or by the seat zone it lies in (RYL-18)."""
     g = s.game
-    return Roll(tuple(Die(value, owner=g.owners[g.players.index(name)]) for name, value in faces.items()))
+    owners = [g.owners[g.players.index(name)] for name in faces]
+    if g.options.seat_zones:
+        return Roll(tuple(Die(value, zone=zone) for zone, value in zip(owners, faces.values())))
+    return Roll(tuple(Die(value, owner=colour) for colour, value in zip(owners, faces.values())))
 
 
 def bank(s, *names):
@@ -194,22 +200,34 @@ def test_ryl_15_a_player_who_can_never_bank_rolls_until_out():
     assert s.is_over and scores(s)["Mary"] == 10
 
 
+def test_ryl_16_a_banked_players_die_lying_still_is_ignored_silently():
+    s = game().new_initial_state()
+    s = s.apply(roll(s, Mary=2, Joe=5, Ben=6)).apply(bank(s, "Joe"))
+    with_joe = s.apply(roll(s, Mary=3, Ben=4, Joe=5))  # the settled mat shows Joe's die where he left it
+    without = s.apply(roll(s, Mary=3, Ben=4))
+    assert with_joe.detail() == without.detail() and with_joe.status() == without.status() == "R1 Mar0 Joe5 Ben0"
+
+
 def test_ryl_16_a_banked_players_die_that_moves_is_ignored_with_a_warning():
     s = game().new_initial_state()
     s = s.apply(roll(s, Mary=2, Joe=5, Ben=6)).apply(bank(s, "Joe"))
-    moved = s.apply(roll(s, Mary=3, Joe=5, Ben=4))
+    moved = s.apply(roll(s, Mary=3, Joe=6, Ben=4))  # Joe's die now shows 6: it was rolled
     assert moved.status() == "Joe's die ignored"
-    assert scores(moved)["Joe"] == 5 and moved.detail()["status"]["Joe"] == "BANKED"  # Joe's 5 pays nobody
+    assert scores(moved)["Joe"] == 5 and moved.detail()["status"]["Joe"] == "BANKED"
     assert moved.detail()["running"] == {"Mary": 5, "Joe": 5, "Ben": 10}
-    still = s.apply(Roll(roll(s, Mary=3, Ben=4).dice + (Die(5, owner="green", zone="still"),)))
-    assert still.detail() == moved.detail() and still.status() != moved.status()
     assert moved.apply(bank(moved)).status() == "R1 Mar0 Joe5 Ben0"  # the warning lasts one event
+    again = moved.apply(bank(moved))
+    assert again.apply(roll(again, Mary=1, Joe=6, Ben=1)).status() == "R1 Mar0 Joe5 Ben0"  # still at its new face
+    off = s.apply(Roll(roll(s, Mary=3, Ben=4).dice + (Die(5, owner="green", zone="off"),)))
+    assert off.status() == "Joe's die ignored" and off.detail()["running"] == moved.detail()["running"]
 
 
 def test_ryl_16_in_sequential_mode_a_die_rolled_out_of_turn_is_ignored_too():
     s = game(wave_mode="sequential").new_initial_state()
-    s = s.apply(roll(s, Mary=3, Ben=6))
-    assert s.status() == "Ben's die ignored" and s.detail()["running"] == {"Mary": 3, "Joe": 0, "Ben": 0}
+    s = s.apply(roll(s, Mary=3, Ben=2))  # Ben's die is seen lying at 2 (nothing known before: no warning)
+    assert s.status() != "Ben's die ignored"
+    s = s.apply(bank(s)).apply(roll(s, Joe=4, Ben=6))  # Ben's die now shows 6 although it was not his turn
+    assert s.status() == "Ben's die ignored" and s.detail()["running"] == {"Mary": 3, "Joe": 4, "Ben": 0}
 
 
 def test_ryl_17_the_highest_score_after_round_5_wins_and_a_tie_shares():
@@ -227,7 +245,7 @@ def test_ryl_18_up_to_max_players_each_die_identified_by_colour_or_zone():
     nine = game(players=[f"P{i}" for i in range(9)], colours=(), max_players=9, seat_zones=zones)
     s = nine.new_initial_state()
     assert s.expects().dice == {"pips": 9}
-    s = s.apply(Roll(tuple(Die(1 + i % 6, owner=zone) for i, zone in enumerate(zones))))
+    s = s.apply(Roll(tuple(Die(1 + i % 6, zone=zone) for i, zone in enumerate(zones))))
     assert len(bankers(s)) == 9
     assert game(colours=()).owners == ("red", "orange", "yellow")  # calibration order by default
 
@@ -236,7 +254,7 @@ def test_ryl_18_up_to_max_players_each_die_identified_by_colour_or_zone():
     ([Die(2, owner="red"), Die(5, owner="green")], "waiting for Ben"),                    # edge case: a missing die
     ([Die(2, owner="red"), Die(5, owner="green"), Die(6, owner="blue"), Die(1, owner="pink")], "unknown die pink"),
     ([Die(2, owner="red"), Die(5, owner="green"), Die(6, owner="green")], "two dice for Joe"),
-    ([Die(2, owner="red"), Die(5, owner="green"), Die(6)], "die 3: whose is it?"),
+    ([Die(2, owner="red"), Die(5, owner="green"), Die(6)], "whose die shows 6?"),
 ])
 def test_ryl_18_a_die_without_a_clear_owner_is_refused_never_guessed(dice, message):
     s = game().new_initial_state()
@@ -245,6 +263,38 @@ def test_ryl_18_a_die_without_a_clear_owner_is_refused_never_guessed(dice, messa
         s.apply(Roll(tuple(dice)))
     assert str(refused.value) == message and refused.value.rule == "RYL-18"
     assert s.detail() == before
+
+
+def test_ryl_18_with_seat_zones_the_zone_a_die_lies_in_tells_its_owner():
+    s = game(colours=(), seat_zones=("north", "east", "south")).new_initial_state()
+    assert s.game.owners == ("north", "east", "south")  # calibration order by default
+    s = s.apply(Roll((Die(2, zone="north", owner="blue"), Die(5, zone="east"), Die(6, zone="south"))))
+    assert s.detail()["running"] == {"Mary": 2, "Joe": 5, "Ben": 6}  # the body colour plays no part
+    fresh = game(colours=(), seat_zones=("north", "east", "south")).new_initial_state()
+    for dice, message in [((Die(2, zone="north"), Die(5, zone="east"), Die(4)), "whose die shows 4?"),  # between seats
+                          ((Die(2, zone="north"), Die(5, zone="east"), Die(4, zone="off")), "whose die is off mat?"),
+                          ((Die(2, zone="north"), Die(5, zone="north"), Die(4, zone="south")), "two dice for Mary")]:
+        with pytest.raises(ImplausibleRollError) as refused:
+            fresh.apply(Roll(dice))
+        assert str(refused.value) == message and refused.value.rule == "RYL-18"
+
+
+def test_ryl_18_setup_gives_each_player_a_die_colour_or_a_seat_zone():
+    assert RollYourLuck.needs_colours  # the home screen asks, one choice per player (controls.md)
+    assert game(colours=("blue", "white", "red")).owners == ("blue", "white", "red")
+    zoned = game(colours=("south", "north", "east"), seat_zones=("north", "east", "south"))
+    assert zoned.owners == ("south", "north", "east")
+    for bad in [dict(colours=("red", "green", "mauve")),
+                dict(colours=("red", "green", "blue"), seat_zones=("a", "b", "c"))]:
+        with pytest.raises(IllegalActionError):
+            game(**bad)
+    home = Home(("Mary", "Joe"), {"roll-your-luck": {"seat_zones": ["north", "south"]}}, game="roll-your-luck")
+    for answer in ("2", "Mary", "Joe", "south"):
+        home.apply(Choice(answer))
+    assert home.expects().question == "Joe: dice colour?" and home.expects().legal_keys() == ("north",)
+    home.apply(Choice("north"))
+    home.apply(Choice("0"))
+    assert new_game(home.result).owners == ("south", "north")
 
 
 # ----------------------------------------------------------------------------------------- worked examples
@@ -368,8 +418,20 @@ def test_events_are_described_for_undo():
 def test_demo_replays_to_the_hand_computed_result():
     lines = [json.loads(line) for line in DEMO.read_text().splitlines()]
     s = new_game(Setup.from_json(lines[0]["setup"])).new_initial_state()
+    warnings = []
     for line in lines[1:]:
         s = s.apply(event_from_json(line))
+        warnings.append(s.warning)
+    # Every wave shows the whole mat: the dice of players who banked or are out lie still, except once in round 3,
+    # when Joe's banked 6 is knocked to 2 (RYL-16).
+    assert [w for w in warnings if w] == ["Joe's die ignored"]
     # Rounds 1 and 2 are the text's; then R3 Joe 6 +6, Ben 8; R4 Mary 5 +5, Joe 4; R5 Joe 6 +6, Ben 5.
     assert s.is_over and scores(s) == {"Mary": 33, "Joe": 38, "Ben": 31} and s.outcome().winners == (1,)
     assert s.detail()["gains"] == {"Mary": [8, 15, 0, 10, 0], "Joe": [10, 0, 12, 4, 12], "Ben": [0, 18, 8, 0, 5]}
+
+
+def test_the_demo_replays_with_the_replay_command(capsys):
+    assert main(["replay", str(DEMO), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["over"] and result["winners"] == ["Joe"] and result["scores"] == [33, 38, 31]
+    assert result["detail"]["round"] == 5 and result["detail"]["claims"] == {"5": ["Ben"], "6": ["Joe"]}

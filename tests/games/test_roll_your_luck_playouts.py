@@ -1,6 +1,8 @@
 """1,000 random Roll Your Luck games with the spec's invariants: scores never decrease (RYL-13), five rounds (RYL-1),
-claims reset each round (RYL-12), only eligible players may bank, and every prompt fits the OLED."""
+claims reset each round (RYL-12), only eligible players may bank, and every prompt fits the OLED. Every wave shows
+the whole mat, the dice of players with no roll lying still or now and then knocked (RYL-16)."""
 import time
+from collections import Counter
 
 import pytest
 
@@ -19,11 +21,21 @@ def game_for(seed):
 
 
 class Invariants:
-    def __init__(self):
+    """Called on every state of one game; `seen` counts banks, players put OUT and moved dice ignored (RYL-16), over
+    every game checked with the same counter."""
+
+    def __init__(self, seen):
         self.score = None
         self.round = 1
+        self.seen = seen
+        self.status_of = None
 
     def __call__(self, state):
+        if self.status_of is not None and state.round == self.round:
+            for status in ("BANKED", "OUT"):
+                self.seen[status] += state.status_of.count(status) - self.status_of.count(status)
+        self.status_of = list(state.status_of)
+        self.seen["moved die ignored"] += state.status().endswith("'s die ignored")
         if self.score is not None:
             assert all(now >= then for now, then in zip(state.score, self.score))  # RYL-13
         self.score = list(state.score)
@@ -57,6 +69,9 @@ class Invariants:
 @pytest.mark.parametrize("chunk", range(4))
 def test_1000_random_playouts_keep_the_invariants(chunk):
     start = time.perf_counter()
+    seen = Counter()
     for seed in range(chunk * 250, chunk * 250 + 250):
-        assert playout(game_for(seed), seed, Invariants()).is_over
-    print(f"roll-your-luck playouts {chunk * 250}-{chunk * 250 + 249}: {time.perf_counter() - start:.2f} s")
+        assert playout(game_for(seed), seed, Invariants(seen)).is_over
+    assert seen["BANKED"] and seen["OUT"] and seen["moved die ignored"]
+    elapsed = time.perf_counter() - start
+    print(f"roll-your-luck playouts {chunk * 250}-{chunk * 250 + 249}: {elapsed:.2f} s, {dict(seen)}")
