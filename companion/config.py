@@ -20,6 +20,7 @@ from .ui.controls import BUTTONS
 ENV_VAR = "DICE_COMPANION_CONFIG"
 SYSTEM_PATH = Path("/etc/dice-companion/config.toml")
 BUILT_IN = "built-in defaults"
+I2C1_GPIOS = (2, 3)   # SDA and SCL of I2C bus 1, header pins 3 and 5
 
 # The default pin map: hardware/pinmap.toml in a checkout, share/dice-companion/pinmap.toml in an installed
 # environment (see systemd/README.md).
@@ -140,10 +141,11 @@ def _pins(value) -> dict[str, int]:
     return dict(value)
 
 
+# camera.width and camera.height start at vision.sources.MIN_WIDTH and MIN_HEIGHT: a smaller frame is refused.
 SCHEMA: dict[str, dict[str, Callable[[Any], Any]]] = {
     "table": {"players": _names, "journal": _text},
     "camera": {"source": _choice("picamera2", "webcam", "folder", "video"), "device": _integer(0, 63),
-               "path": _text, "fps": _number(0.1, 120), "width": _integer(16, 4608), "height": _integer(16, 3496),
+               "path": _text, "fps": _number(0.1, 120), "width": _integer(64, 4608), "height": _integer(48, 3496),
                "lock_after_s": _number(0, 60), "loop": _flag},
     "display": {"driver": _choice("ssd1306", "sh1106", "terminal", "gif", "dummy"), "i2c_port": _integer(0, 31),
                 "i2c_address": _integer(0x03, 0x77), "rotate": _integer(0, 3), "contrast": _integer(0, 255),
@@ -219,6 +221,12 @@ def _build(data: Mapping[str, Any], source: str) -> Config:
         fail("camera.path", f"needed when camera.source is {camera['source']!r}")
     buttons = values["buttons"]
     buttons["pins"] = _resolve_pins(buttons["pins"], buttons["backend"], fail)
+    display = values["display"]
+    if buttons["backend"] == "gpio" and display["driver"] in ("ssd1306", "sh1106") and display["i2c_port"] == 1:
+        for name, gpio in buttons["pins"].items():
+            if gpio in I2C1_GPIOS:
+                fail("buttons.pins", f"{name} on GPIO {gpio} would take the OLED's I2C bus 1 "
+                                     "(GPIO 2 is SDA, 3 is SCL)")
     values["table"]["journal"] = journal_path(values["table"]["journal"])
     return Config(table=TableConfig(**values["table"]), camera=CameraConfig(**camera),
                   display=DisplayConfig(**values["display"]), buttons=ButtonsConfig(**buttons),

@@ -11,14 +11,15 @@ import pwd
 import queue
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from PIL import Image, ImageDraw
 
+from .config import journal_path
 from .ui.controls import BUTTONS, Press
-from .vision.sources import LIT_LEVEL
 
 SERVICE = "dice-companion"
 SERVICE_USER = "dice-companion"
@@ -26,6 +27,7 @@ GROUPS = ("gpio", "i2c", "video")
 GLARE_LEVEL = 225            # a mean grey level above this is an overexposed tray
 MIN_FREE_BYTES = 100 << 20   # a journal grows by a few KB a game; 100 MB leaves room for years and the logs
 INSTALL = "sudo systemd/install.sh"
+STATE_DIRECTORY = Path("/var/lib/dice-companion")   # the unit's StateDirectory=, where the service keeps its journal
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ def run(cfg, *, press_timeout: float, say: Callable[[str], None] = print, pin_fa
               ("oled", lambda: check_oled(cfg.display)),
               ("buttons", lambda: check_buttons(cfg.buttons, press_timeout, say, pin_factory)),
               ("groups", check_groups),
-              ("disk", lambda: check_disk(cfg.table.journal)),
+              ("disk", lambda: check_disk(service_journal(cfg.table.journal))),
               ("service", check_service)]
     results = []
     for name, check in checks:
@@ -76,11 +78,19 @@ def format_result(result: Result) -> str:
 # -------------------------------------------------------------------------------------------------- checks
 
 def check_camera(camera) -> Result:
-    from .vision.sources import CameraError, open_source
+    """Judges the frame taken `lock_after_s` after the camera starts, the one its exposure would be locked on: the
+    first frames of a Pi camera are dark while auto exposure finds its level."""
+    from .vision.sources import LIT_LEVEL, CameraError, ReplayEnded, open_source
 
     try:
         with open_source(camera) as source:
             frame = source.read()
+            settled_at = time.monotonic() + camera.lock_after_s
+            while time.monotonic() < settled_at:
+                try:
+                    frame = source.read()
+                except ReplayEnded:   # a replay shorter than that: its last frame
+                    break
     except CameraError as error:
         return fail("camera", str(error), "the camera steps of hardware/wiring.md; a running service holds the "
                                           f"camera: sudo systemctl stop {SERVICE}")
@@ -156,9 +166,10 @@ def check_buttons(buttons, press_timeout: float, say, pin_factory=None) -> Resul
 
 
 def _wait_for(presses: queue.Queue, wanted: Press, timeout: float) -> bool:
-    """True once `wanted` is pressed; other presses (a wrong button) are ignored until the time is up."""
+    """True once `wanted` is pressed within `timeout`; other presses (a wrong button, a stuck one) are ignored."""
+    deadline = time.monotonic() + timeout
     try:
-        while presses.get(timeout=timeout) != wanted:
+        while presses.get(timeout=max(0.0, deadline - time.monotonic())) != wanted:
             pass
     except queue.Empty:
         return False
@@ -178,10 +189,19 @@ def check_groups() -> Result:
     return ok("groups", f"{SERVICE_USER} in {', '.join(GROUPS)}")
 
 
+def service_journal(journal: str) -> str:
+    """The journal to check: the configured one, except that a configuration naming none means the service's
+    (systemd gives it $STATE_DIRECTORY) once the service is installed, not the per-user file of whoever runs the
+    doctor."""
+    if journal == journal_path("") and STATE_DIRECTORY.is_dir():
+        return str(STATE_DIRECTORY / "journal.sqlite")
+    return journal
+
+
 def check_disk(journal: str) -> Result:
     folder = Path(journal).parent
     existing = next(p for p in (folder, *folder.parents) if p.exists())
-    if not os.access(existing, os.W_OK):
+    if not (os.access(existing, os.W_OK) or _owner(existing) == SERVICE_USER):
         return fail("disk", f"cannot write {existing} (journal {journal})",
                     "set [table] journal to a writable path, or run as the service user")
     free = shutil.disk_usage(existing).free
@@ -189,6 +209,13 @@ def check_disk(journal: str) -> Result:
     if free < MIN_FREE_BYTES:
         return fail("disk", detail, "free some space: sudo apt clean; sudo journalctl --vacuum-size=50M")
     return ok("disk", detail)
+
+
+def _owner(path: Path) -> str | None:
+    try:
+        return pwd.getpwuid(path.stat().st_uid).pw_name
+    except KeyError:
+        return None
 
 
 def check_service() -> Result:

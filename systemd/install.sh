@@ -15,7 +15,11 @@ SERVICE_USER=dice-companion
 CONFIG=/etc/dice-companion/config.toml
 UNIT=/etc/systemd/system/dice-companion.service
 BOOT_CONFIG=/boot/firmware/config.txt
-APT_PACKAGES=(python3-venv python3-picamera2 python3-libcamera python3-lgpio i2c-tools)
+# The shared libraries the opencv-python wheel loads from the system (its bundled Qt wants libGL and X11 client
+# libraries, which Raspberry Pi OS Lite lacks: "ImportError: libGL.so.1"); tests/appliance/test_systemd.py checks
+# the list against the wheel.
+OPENCV_LIBRARIES=(libgl1 libglib2.0-0 libsm6 libice6 libxext6 libx11-6 libxcb1)
+APT_PACKAGES=(python3-venv python3-picamera2 python3-libcamera python3-lgpio i2c-tools "${OPENCV_LIBRARIES[@]}")
 
 dry_run=0
 case "${1:-}" in
@@ -93,7 +97,12 @@ else
 fi
 # The package (pulls numpy 2 for opencv-python 5), then a simplejpeg built for numpy 2 to shadow apt's.
 run "$VENV/bin/pip" install --upgrade --disable-pip-version-check "$SRC" -r "$SRC/systemd/requirements-pi.txt"
-run "$VENV/bin/python" -c "import numpy, cv2, picamera2, lgpio; print('imports OK, numpy', numpy.__version__)"
+if ! run "$VENV/bin/python" -c "import numpy, cv2, picamera2, lgpio; print('imports OK, numpy', numpy.__version__)"
+then
+    echo "install.sh: the venv cannot import numpy, cv2, picamera2 and lgpio together; see \"The numpy trap\" in" \
+         "systemd/README.md" >&2
+    exit 1
+fi
 
 step "configuration $CONFIG"
 if [ -f "$CONFIG" ]; then
@@ -108,9 +117,10 @@ step "systemd unit $UNIT"
 run install -m 0644 "$SRC/systemd/dice-companion.service" "$UNIT"
 run systemctl daemon-reload
 run systemctl enable dice-companion.service
-run systemctl restart dice-companion.service
-
 if [ "$reboot_needed" = 1 ]; then
+    note "not started now: without I2C and the camera it would only fail; it starts after the reboot"
     step "reboot to finish enabling I2C and the camera: sudo reboot"
+else
+    run systemctl restart dice-companion.service
 fi
 step "done; check the hardware with: $VENV/bin/dice-companion doctor"

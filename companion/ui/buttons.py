@@ -1,7 +1,8 @@
 """The four buttons on the Pi's header, through gpiozero, turned into the seven presses of controls.md.
 
 UI-1: a short press fires on release; a long press fires once, as soon as the hold time is reached, and its release
-does nothing. UI-2: while `spinner` is on, holding PREV or NEXT repeats that step every `repeat_ms` instead.
+does nothing. UI-2: while `spinner` is on, holding PREV or NEXT steps once at the hold time, where UNDO or MENU
+would fire, then again every `repeat_ms` until released.
 
 Debounce is done twice on purpose: `bounce_time` lets the pin library drop contact chatter where it can (lgpio does;
 MockFactory and some other pin factories ignore it), and a press shorter than `debounce_ms` is dropped here in any

@@ -6,7 +6,6 @@ image), "terminal" (half-block characters on stdout, fine in a pipe too) or "gif
 """
 from __future__ import annotations
 
-import os
 import sys
 import time
 from typing import Callable, TextIO
@@ -25,10 +24,12 @@ class DisplayError(CompanionError):
     """The OLED cannot be opened: no I2C bus, no permission, nothing at the address."""
 
 
-def open_display(cfg) -> LumaDevice:
-    """A luma device for `cfg` (a companion.config.DisplayConfig), at the configured rotation and contrast."""
+def open_display(cfg, *, bus=None) -> LumaDevice:
+    """A luma device for `cfg` (a companion.config.DisplayConfig), at the configured rotation and contrast.
+
+    `bus` is an smbus2-like object to reach the OLED through instead of /dev/i2c-<i2c_port> (the tests' I2C bus)."""
     if cfg.driver in ("ssd1306", "sh1106"):
-        device = _open_oled(cfg)
+        device = _open_oled(cfg, bus)
     elif cfg.driver == "terminal":
         device = TerminalDevice(rotate=cfg.rotate)
     elif cfg.driver == "gif":
@@ -41,25 +42,31 @@ def open_display(cfg) -> LumaDevice:
     return device
 
 
-def _open_oled(cfg) -> LumaDevice:
+def _open_oled(cfg, bus) -> LumaDevice:
+    """Opening the bus fails when I2C is off or not ours; the first command fails when nothing answers at the
+    address (a loose wire, the other address): each gets its own fix."""
     import luma.core.error
     import luma.oled.device
     from luma.core.interface.serial import i2c
 
-    bus = f"/dev/i2c-{cfg.i2c_port}"
-    where = f"{cfg.driver} at 0x{cfg.i2c_address:02X} on {bus}"
+    path = f"/dev/i2c-{cfg.i2c_port}"
+    where = f"{cfg.driver} at 0x{cfg.i2c_address:02X} on {path}"
     try:
-        serial = i2c(port=cfg.i2c_port, address=cfg.i2c_address)
-        return getattr(luma.oled.device, cfg.driver)(serial, width=WIDTH, height=HEIGHT, rotate=cfg.rotate)
+        serial = i2c(bus=bus, port=cfg.i2c_port, address=cfg.i2c_address)
     except luma.core.error.DevicePermissionError:
         raise DisplayError(f"{where}: permission denied; add the user to the i2c group "
                            "(sudo usermod -aG i2c $USER) and log in again") from None
     except luma.core.error.DeviceNotFoundError:
-        if not os.path.exists(bus):
-            raise DisplayError(f"{where}: no I2C bus; enable I2C (sudo raspi-config nonint do_i2c 0) and reboot") \
-                from None
+        raise DisplayError(f"{where}: no I2C bus; enable I2C (sudo raspi-config nonint do_i2c 0) and reboot") \
+            from None
+    except OSError as error:
+        raise DisplayError(f"{where}: {error}") from None
+    try:
+        return getattr(luma.oled.device, cfg.driver)(serial, width=WIDTH, height=HEIGHT, rotate=cfg.rotate)
+    except luma.core.error.DeviceNotFoundError:
         raise DisplayError(f"{where}: no answer; check VCC, GND, SDA (pin 3) and SCL (pin 5), and the address "
-                           "with `i2cdetect -y 1` (0x3C or 0x3D) against display.i2c_address") from None
+                           f"with `i2cdetect -y {cfg.i2c_port}` (0x3C or 0x3D) against display.i2c_address") \
+            from None
     except (luma.core.error.Error, OSError) as error:
         raise DisplayError(f"{where}: {error}") from None
 

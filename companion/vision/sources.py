@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -20,6 +20,8 @@ from ..errors import CompanionError
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 LIT_LEVEL = 40          # mean grey level (0-255) above which the tray counts as lit and exposure may be locked
 FRAME_TIMEOUT_S = 5.0   # a Pi camera that gives no frame for this long has gone
+MIN_WIDTH, MIN_HEIGHT = 64, 48   # the least frame that can hold a die; also the least camera.width/height
+MANUAL = 1              # libcamera's ExposureTimeModeManual and AnalogueGainModeManual
 
 
 class CameraError(CompanionError):
@@ -56,8 +58,17 @@ class FrameSource:
 
 
 def checked_frame(frame, where: str) -> np.ndarray:
+    """`frame` if it is a BGR picture big enough to hold a die; else a CameraError, which the session shows as a
+    camera fault (a wrong frame must never reach the settle detector or the reader, whose errors would stop the
+    service)."""
     if frame is None or frame.size == 0:
         raise CameraError(f"{where}: empty frame")
+    if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
+        raise CameraError(f"{where}: not a BGR picture (shape {frame.shape}, {frame.dtype})")
+    height, width = frame.shape[:2]
+    if width < MIN_WIDTH or height < MIN_HEIGHT:
+        raise CameraError(f"{where}: frame of {width}x{height} is too small to hold a die "
+                          f"(at least {MIN_WIDTH}x{MIN_HEIGHT})")
     return frame
 
 
@@ -80,52 +91,79 @@ class Pacer:
 
 # --------------------------------------------------------------------------------------------------- Pi camera
 
-def exposure_lock(metadata: dict) -> dict:
-    """Picamera2 controls that freeze exposure, gain and white balance at the values in a frame's metadata."""
-    return {"AeEnable": False, "AwbEnable": False, "ExposureTime": int(metadata["ExposureTime"]),
-            "AnalogueGain": float(metadata["AnalogueGain"]), "ColourGains": tuple(metadata["ColourGains"])}
+def exposure_lock(metadata: Mapping, advertised: Mapping) -> dict:
+    """Picamera2 controls that freeze exposure, gain and white balance at the values in a frame's metadata.
+
+    Fixed ExposureTime, AnalogueGain and ColourGains are what lock them; how auto exposure is switched off depends
+    on the libcamera under picamera2 (`advertised` is Picamera2.camera_controls): libcamera 0.5 and later has
+    ExposureTimeMode and AnalogueGainMode (1 = manual) and merely warns about AeEnable, older ones have only
+    AeEnable. A control the camera does not advertise would make set_controls raise, so only advertised ones go in.
+    """
+    controls = {"ExposureTime": int(metadata["ExposureTime"]), "AnalogueGain": float(metadata["AnalogueGain"]),
+                "ColourGains": tuple(float(gain) for gain in metadata["ColourGains"])}
+    if "ExposureTimeMode" in advertised:
+        controls.update(ExposureTimeMode=MANUAL, AnalogueGainMode=MANUAL)
+    elif "AeEnable" in advertised:
+        controls["AeEnable"] = False
+    if "AwbEnable" in advertised:
+        controls["AwbEnable"] = False
+    return {name: value for name, value in controls.items() if name in advertised}
 
 
 class Picamera2Source(FrameSource):
     """The camera module through Picamera2 (apt's python3-picamera2, imported only here).
 
-    Auto exposure and white balance run until `lock_after_s` has passed and the tray is lit, then both are locked
-    so that a hand or a die entering the view cannot shift the settle detector's image or the dice colours.
+    Auto exposure and white balance run until `lock_after_s` has passed, the tray is lit and the exposure has
+    converged (where the metadata says so), then both are locked at the values of that very frame, so that a hand
+    or a die entering the view cannot shift the settle detector's image or the dice colours. Each frame comes with
+    its own request, whose metadata is the one that frame was taken with.
     """
 
     def __init__(self, width: int, height: int, fps: float, *, lock_after_s: float = 2.0,
                  clock: Callable[[], float] = time.monotonic):
         try:
             from picamera2 import Picamera2
-        except ImportError:
+        except ImportError as error:
+            if error.name != "picamera2":   # pip's picamera2 without apt's libcamera bindings, for one
+                raise CameraError(f"picamera2 cannot load ({error}); it needs apt's python3-libcamera, seen from a "
+                                  "venv made with --system-site-packages (systemd/install.sh does both)") from None
             raise CameraError("picamera2 is not installed: on the Pi, `sudo apt install python3-picamera2` and use a "
                               "venv made with --system-site-packages (systemd/install.sh does both)") from None
         except ValueError as error:   # "numpy.dtype size changed": apt's simplejpeg under pip's numpy 2
-            raise CameraError(f"picamera2 cannot load ({error}); `pip install 'simplejpeg>=1.8'` in the venv, "
+            raise CameraError(f"picamera2 cannot load ({error}); `pip install 'simplejpeg>=1.8.1'` in the venv, "
                               "see systemd/README.md") from None
+        frame_us = int(1_000_000 / fps)   # FrameDurationLimits, not the FrameRate alias older picamera2 lacks
+        camera = None
         try:
-            self._camera = Picamera2()
-            self._camera.configure(self._camera.create_video_configuration(
+            camera = Picamera2()
+            camera.configure(camera.create_video_configuration(
                 main={"size": (width, height), "format": "RGB888"},   # RGB888 arrays are B, G, R: OpenCV's order
-                controls={"FrameRate": fps}))
-            self._camera.start()
+                controls={"FrameDurationLimits": (frame_us, frame_us)}))
+            camera.start()
         except Exception as error:   # Picamera2 raises IndexError, RuntimeError or OSError for a missing camera
+            if camera is not None:
+                camera.close()       # else the next attempt finds the camera still acquired by this process
             raise CameraError(f"no Pi camera ({type(error).__name__}: {error}); check the ribbon cable and "
                               "`rpicam-hello --list-cameras`") from None
+        self._camera = camera
         self._clock = clock
         self._lock_at = clock() + lock_after_s
-        self._locked = False
+        self.is_locked = False
 
     def read(self) -> np.ndarray:
         try:
-            job = self._camera.capture_array("main", wait=False)
-            frame = self._camera.wait(job, timeout=FRAME_TIMEOUT_S)   # TimeoutError when the camera has gone
-        except Exception as error:
+            request = self._camera.wait(self._camera.capture_request(wait=False), timeout=FRAME_TIMEOUT_S)
+            try:
+                frame, metadata = request.make_array("main"), request.get_metadata()
+            finally:
+                request.release()   # the buffer goes back to the camera; make_array gave a copy
+        except Exception as error:   # TimeoutError when the camera has gone, RuntimeError from libcamera
             raise CameraError(f"the Pi camera stopped ({type(error).__name__}: {error})") from None
         frame = checked_frame(frame, "Pi camera")
-        if not self._locked and self._clock() >= self._lock_at and frame.mean() >= LIT_LEVEL:
-            self._camera.set_controls(exposure_lock(self._camera.capture_metadata()))
-            self._locked = True
+        if not self.is_locked and self._clock() >= self._lock_at and frame.mean() >= LIT_LEVEL \
+                and metadata.get("AeLocked", True):
+            self._camera.set_controls(exposure_lock(metadata, self._camera.camera_controls))
+            self.is_locked = True
         return frame
 
     def close(self) -> None:
@@ -160,8 +198,11 @@ class WebcamSource(FrameSource):
             self._capture.set(prop, value)
 
     def read(self) -> np.ndarray:
-        with _quiet_opencv():
-            ok, frame = self._capture.read()
+        try:
+            with _quiet_opencv():
+                ok, frame = self._capture.read()
+        except cv2.error as error:   # some V4L2 drivers fail this way when the device is pulled mid-frame
+            raise CameraError(f"{self.name}: {str(error).strip().splitlines()[-1]}") from None
         if not ok:
             raise CameraError(f"{self.name}: no frame; was it unplugged?")
         return checked_frame(frame, self.name)

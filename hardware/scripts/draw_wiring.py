@@ -56,6 +56,13 @@ def load(path: Path = PINMAP) -> dict:
     return data
 
 
+def bitmap_font() -> ImageFont.ImageFont:
+    """Pillow's built-in bitmap font: the same pixels with every Pillow and FreeType, so that the test can redraw
+    the picture and compare it with the committed one (load_default() is a FreeType font since Pillow 10.1)."""
+    return ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") \
+        else ImageFont.load_default()
+
+
 def pin_xy(physical: int) -> tuple[int, int]:
     row, column = divmod(physical - 1, 2)
     return HEADER_X + column * PIN_GAP, HEADER_Y + row * PIN_GAP
@@ -64,7 +71,7 @@ def pin_xy(physical: int) -> tuple[int, int]:
 def draw(data: dict) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), "white")
     pen = ImageDraw.Draw(image)
-    font = ImageFont.load_default()
+    font = bitmap_font()
     pen.text((20, 16), "Dice Companion wiring, drawn from hardware/pinmap.toml. Header pin 1 is the square pad, "
                        "nearest the SD card corner.", fill="black", font=font)
     left, top = pin_xy(1)

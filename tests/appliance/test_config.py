@@ -71,8 +71,8 @@ def test_a_missing_pin_map_is_refused_for_gpio_only(tmp_path, monkeypatch):
         config.load()
     keyboard = config.load(write(tmp_path, '[buttons]\nbackend = "keyboard"\n'))
     assert keyboard.buttons.pins == {}
-    all_four = config.load(write(tmp_path, "[buttons]\npins = { PREV = 1, NEXT = 2, OK = 3, BACK = 4 }\n"))
-    assert all_four.buttons.pins == {"PREV": 1, "NEXT": 2, "OK": 3, "BACK": 4}
+    all_four = config.load(write(tmp_path, "[buttons]\npins = { PREV = 17, NEXT = 22, OK = 23, BACK = 27 }\n"))
+    assert all_four.buttons.pins == {"PREV": 17, "NEXT": 22, "OK": 23, "BACK": 27}
 
 
 def test_lookup_order_environment_then_etc_then_defaults(tmp_path, monkeypatch):
@@ -108,6 +108,7 @@ def test_journal_is_per_user_off_the_service_and_in_the_state_directory_under_sy
     ("[buttons]\npins = { START = 4 }\n", "buttons.pins: unknown button 'START'"),
     ("[buttons]\npins = { OK = 40 }\n", "buttons.pins: must be a whole number 0-27, not 40"),
     ("[buttons]\npins = { OK = 5 }\n", "buttons.pins: PREV and OK share GPIO 5"),
+    ("[buttons]\npins = { OK = 3 }\n", "buttons.pins: OK on GPIO 3 would take the OLED's I2C bus 1"),
     ("[buttons]\nlong_press_ms = 10\n", "buttons.long_press_ms: must be a whole number 100-5000"),
     ("[table]\nplayers = []\n", "table.players: must be a list of 1 to 8 names"),
     ('[table]\nplayers = ["Ana", "Ana"]\n', "table.players: names must differ"),

@@ -1,10 +1,12 @@
 """Display backends through luma (dummy, terminal, gif; the OLED's errors) and the idle dimming."""
 import dataclasses
+import errno
 import io
 import os
 import pty
 import threading
 
+import luma.oled.device
 import pytest
 from luma.emulator.device import capture
 from PIL import Image, ImageDraw, ImageStat
@@ -156,3 +158,56 @@ def test_screen_skips_an_image_already_shown(recorded):
     screen.show(card())
     screen.show(card("BEN"))
     assert len(frames()) == 2
+
+
+# ------------------------------------------------------------------------------ the OLED drivers on an I2C bus
+
+class Bus:
+    """The I2C bus as luma.core's i2c interface uses an smbus2.SMBus it is given: one block write per command or
+    32 data bytes, control byte 0x00 before commands and 0x40 before data. `answers` is the one address that acks."""
+
+    def __init__(self, answers=0x3C):
+        self.answers = answers
+        self.writes = []
+
+    def write_i2c_block_data(self, address, control, values):
+        if address != self.answers:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.writes.append((control, list(values)))
+
+    def contrasts(self):
+        """The levels of every SETCONTRAST command (0x81, level) sent so far."""
+        return [values[1] for control, values in self.writes if control == 0x00 and values[0] == 0x81]
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_the_oled_drivers_get_the_address_rotation_and_contrast_of_the_configuration(driver):
+    bus = Bus(answers=0x3D)
+    device = open_display(display_cfg(driver=driver, i2c_address=0x3D, rotate=1, contrast=90), bus=bus)
+    assert type(device) is getattr(luma.oled.device, driver)
+    assert device.rotate == 1 and device.size == (64, 128)   # rotated a quarter turn: drawn as a tall screen
+    assert bus.contrasts()[-1] == 90
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_the_oled_dims_when_idle_and_wakes_on_a_press(driver):
+    bus = Bus()
+    clock = FakeClock()
+    device = open_display(display_cfg(driver=driver, contrast=200), bus=bus)
+    screen = Screen(device, dim_after_s=120, contrast=200, clock=clock)
+    clock.now += 120
+    screen.tick()
+    assert bus.contrasts()[-1] == DIM_CONTRAST
+    sent = len(bus.writes)
+    screen.tick()
+    assert len(bus.writes) == sent        # dimmed once, not on every loop
+    screen.touch()
+    assert bus.contrasts()[-1] == 200
+
+
+def test_nothing_at_the_address_is_one_line_with_the_fix():
+    with pytest.raises(DisplayError) as caught:
+        open_display(display_cfg(driver="ssd1306", i2c_address=0x3D), bus=Bus(answers=0x3C))
+    assert str(caught.value) == ("ssd1306 at 0x3D on /dev/i2c-1: no answer; check VCC, GND, SDA (pin 3) and SCL "
+                                 "(pin 5), and the address with `i2cdetect -y 1` (0x3C or 0x3D) against "
+                                 "display.i2c_address")

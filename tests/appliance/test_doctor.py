@@ -1,4 +1,6 @@
 """`dice-companion doctor` here, off the Pi: what is absent is explained, nothing raises."""
+import dataclasses
+import queue
 import subprocess
 import sys
 import threading
@@ -12,6 +14,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion import config, doctor
 from companion.cli import main
+from companion.ui.controls import Press
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -121,3 +124,40 @@ def test_a_check_that_crashes_is_a_fail_line_not_a_traceback(tmp_path, monkeypat
     disk = next(r for r in results if r.name == "disk")
     assert disk.status == "FAIL" and disk.detail == "ZeroDivisionError: division by zero"
     assert len(said) == len(results) == 7
+
+
+def test_the_camera_is_judged_once_its_exposure_has_settled(tmp_path):
+    """A Pi camera's first frames are dark while auto exposure finds its level: the frame judged is the one taken
+    lock_after_s after the start, here the last of a replay that starts dark."""
+    folder = tmp_path / "warming-up"
+    folder.mkdir()
+    for n, level in enumerate((5, 15, 130)):
+        cv2.imwrite(str(folder / f"{n}.png"), np.full((480, 640, 3), level, np.uint8))
+    camera = dataclasses.replace(config.defaults().camera, source="folder", path=str(folder), fps=50.0,
+                                 lock_after_s=10.0)
+    assert doctor.check_camera(camera) == doctor.ok("camera", "folder: 640x480, brightness 130/255")
+    at_once = dataclasses.replace(camera, lock_after_s=0.0)
+    assert doctor.check_camera(at_once).detail.endswith("brightness 5/255: too dark")
+
+
+def test_a_wrong_button_held_down_does_not_stretch_the_wait(tmp_path):
+    presses = queue.Queue()
+    stop = threading.Event()
+
+    def stuck():            # NEXT is stuck and repeats; OK is never pressed
+        while not stop.wait(0.02):
+            presses.put(Press.NEXT)
+
+    threading.Thread(target=stuck, daemon=True).start()
+    started = time.monotonic()
+    assert not doctor._wait_for(presses, Press.OK, 0.3)
+    stop.set()
+    assert time.monotonic() - started < 1
+
+
+def test_the_disk_check_looks_at_the_services_journal_once_it_is_installed(tmp_path, monkeypatch):
+    mine = config.load().table.journal
+    assert doctor.service_journal(mine) == mine                  # no service here: the caller's own journal
+    monkeypatch.setattr(doctor, "STATE_DIRECTORY", tmp_path)
+    assert doctor.service_journal(mine) == str(tmp_path / "journal.sqlite")
+    assert doctor.service_journal("/srv/games.sqlite") == "/srv/games.sqlite"   # a journal the file names

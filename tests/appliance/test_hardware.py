@@ -45,3 +45,14 @@ def test_the_script_draws_every_button_in_its_colour(draw_wiring, tmp_path):
         colours = {colour for _, colour in picture.convert("RGB").getcolors(1 << 20)}
     for name in ("PREV", "NEXT", "OK", "BACK", "sda", "scl"):
         assert tuple(int(draw_wiring.COLOURS[name][i:i + 2], 16) for i in (1, 3, 5)) in colours, name
+
+
+def test_the_committed_picture_is_exactly_what_the_script_draws_now(draw_wiring, tmp_path):
+    """Redrawn from hardware/pinmap.toml by the current script, pixel for pixel: neither a pin map edit nor a
+    script edit can leave hardware/wiring.png behind."""
+    out = tmp_path / "wiring.png"
+    assert draw_wiring.main(["--out", str(out)]) == 0
+    with Image.open(out) as redrawn, Image.open(HARDWARE / "wiring.png") as committed:
+        assert redrawn.size == committed.size
+        assert redrawn.tobytes() == committed.convert(redrawn.mode).tobytes(), \
+            "hardware/wiring.png is stale: run python3 hardware/scripts/draw_wiring.py"

@@ -1,11 +1,21 @@
 """systemd notifications on a real AF_UNIX datagram socket, as systemd itself listens for them."""
 import os
+import signal
 import socket
+import sqlite3
+import subprocess
+import sys
+import time
 import uuid
+from contextlib import closing
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.service import Notifier
+from companion.session.journal import Journal
+from tests.faults.scripted import scripted_game
 
 
 @pytest.fixture
@@ -79,3 +89,47 @@ def test_watchdog_interval_reads_the_process_environment(monkeypatch):
     monkeypatch.setenv("WATCHDOG_USEC", "8000000")
     monkeypatch.delenv("WATCHDOG_PID", raising=False)
     assert Notifier("").watchdog_interval() == 4.0
+
+
+# ------------------------------------------------------------------------------------------ the service's process
+
+def test_the_running_service_is_ready_pets_the_watchdog_and_stops_cleanly_on_sigterm(listener, tmp_path):
+    """`dice-companion run` as systemd starts it: NOTIFY_SOCKET and WATCHDOG_USEC in its environment, a game in
+    progress in its journal. Its main loop must send READY=1, then WATCHDOG=1 every WatchdogSec/2, and SIGTERM
+    must end it with STOPPING=1, exit status 0 and the journal whole."""
+    path, sock = listener
+    journal = tmp_path / "journal.sqlite"
+    setup, events, _ = scripted_game("banx", seed=11)
+    with closing(Journal(journal)) as book:
+        game = book.new_game(setup)
+        for event in events[:12]:
+            book.append(game, event)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "000.png"), np.zeros((480, 640, 3), np.uint8))
+    cfg = tmp_path / "config.toml"
+    cfg.write_text(f'[table]\njournal = "{journal}"\n[camera]\nsource = "folder"\npath = "{frames}"\nloop = true\n'
+                   '[display]\ndriver = "dummy"\n[buttons]\nbackend = "keyboard"\n')
+    env = {**os.environ, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"}   # WatchdogSec=0.4: a pet every 0.2 s
+    env.pop("WATCHDOG_PID", None)
+    service = subprocess.Popen([sys.executable, "-m", "companion", "run", "--config", str(cfg)], env=env,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        sock.settimeout(60)                  # importing OpenCV on a busy machine
+        assert received(sock) == "READY=1"
+        service.stdin.write("ok\n")          # "Resume banx" on the home screen
+        service.stdin.flush()
+        sock.settimeout(2)
+        started = time.monotonic()
+        pets = [received(sock) for _ in range(4)]
+        assert pets == ["WATCHDOG=1"] * 4 and time.monotonic() - started < 4
+        service.send_signal(signal.SIGTERM)
+        assert received(sock) == "STOPPING=1"
+        out, err = service.communicate(timeout=30)
+    finally:
+        service.kill()
+    assert service.returncode == 0 and err == "", err
+    with closing(sqlite3.connect(journal)) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    with closing(Journal(journal)) as book:
+        assert book.unfinished() == game and book.events(game) == events[:12]

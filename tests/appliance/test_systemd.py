@@ -129,3 +129,29 @@ def test_hardware_imports_stay_lazy():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_install_script_brings_the_system_libraries_the_opencv_wheel_loads():
+    """The opencv-python wheel bundles most of its libraries but loads a few from the system (its Qt wants libGL);
+    Raspberry Pi OS Lite lacks them. Every library the wheel's binaries name and do not bundle must come from a
+    Debian package install.sh installs, or from the few every Debian system has."""
+    if shutil.which("readelf") is None or shutil.which("dpkg") is None:
+        pytest.skip("readelf and dpkg are needed to read the wheel's libraries and find their Debian packages")
+    import cv2
+    wheel = Path(cv2.__file__).parent
+    binaries = [p for folder in (wheel, wheel.with_name("opencv_python.libs"))
+                for p in folder.rglob("*.so*") if p.is_file()]
+    needed = set()
+    for binary in binaries:
+        dynamic = subprocess.run(["readelf", "-d", str(binary)], capture_output=True, text=True).stdout
+        needed |= set(re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", dynamic))
+    from_system = needed - {binary.name for binary in binaries}
+    packages = set()
+    for library in from_system:
+        owner = subprocess.run(["dpkg", "-S", f"*/{library}"], capture_output=True, text=True)
+        if owner.returncode != 0:
+            pytest.skip(f"{library} is not from a Debian package here")
+        packages.add(owner.stdout.split(":")[0])
+    always_there = {"libc6", "libstdc++6", "libgcc-s1", "zlib1g"}
+    listed = set(re.search(r"^OPENCV_LIBRARIES=\((.*)\)$", INSTALL.read_text(), re.M).group(1).split())
+    assert packages - always_there <= listed, f"add {sorted(packages - always_there - listed)} to OPENCV_LIBRARIES"
