@@ -264,3 +264,11 @@ def test_the_configuration_asks_no_camera_for_frames_the_sources_would_refuse(tm
     path.write_text(f"[camera]\nwidth = {MIN_WIDTH - 1}\n")
     with pytest.raises(config.ConfigError, match=f"camera.width: must be a whole number {MIN_WIDTH}-"):
         config.load(path)
+
+
+def test_play_with_a_camera_path_that_names_nothing_is_one_line_and_exit_1(tmp_path, capsys):
+    from companion.cli import main
+
+    assert main(["play", "banx", "--camera", str(tmp_path / "frmaes"), "--display", "dummy"]) == 1
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1 and "frmaes: no such image folder or video file" in error[0]
