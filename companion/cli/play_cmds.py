@@ -12,6 +12,7 @@ from ..ui.screens import Prompt
 def register(sub) -> None:
     demo = sub.add_parser("demo", help="play a whole scripted game with no hardware")
     demo.add_argument("--game", default="banx", choices=game_names(), help="which game (default banx)")
+    demo.add_argument("--variant", help="another demo of the game, e.g. --game lowdown --variant light")
     demo.add_argument("--gif", metavar="FILE", help="also write every screen to an animated GIF")
     demo.add_argument("--quiet", action="store_true", help="print only the score sheet and the figures")
     demo.set_defaults(run=run_demo)
@@ -65,7 +66,8 @@ def run_demo(args) -> int:
         device = gifanim(width=128, height=64, mode="1", filename=args.gif, duration=0.6, scale=2)
     else:
         device = dummy(width=128, height=64, mode="1")
-    table, report = play_demo(demo_script(args.game), device, on_prompt=None if args.quiet else print_screen)
+    script = demo_script(args.game, args.variant)
+    table, report = play_demo(script, device, on_prompt=None if args.quiet else print_screen)
     if args.gif:
         device.write_animation()
     print("\n".join(score_sheet(table)))
@@ -77,14 +79,19 @@ def run_demo(args) -> int:
 
 
 def camera_override(camera_cfg, camera: str | None):
-    """The configuration's camera, or the one named on the command line."""
+    """The configuration's camera, or the one named on the command line. A path that names nothing is a typing
+    mistake, said at once: the camera the appliance retries with back-off is one that was there and went away."""
     from dataclasses import replace
     from pathlib import Path
+
+    from ..errors import CompanionError
 
     if camera is None:
         return camera_cfg
     if camera == "webcam" or camera.isdigit():
         return replace(camera_cfg, source="webcam", device=0 if camera == "webcam" else int(camera))
+    if not Path(camera).exists():
+        raise CompanionError(f"--camera {camera}: no such image folder or video file")
     kind = "folder" if Path(camera).is_dir() else "video"
     return replace(camera_cfg, source=kind, path=camera)
 

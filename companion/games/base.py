@@ -182,7 +182,8 @@ class Decision:
     them), "spinner" (a number `low`..`high`) or "grid" (one box key, Lowdown full mode). `player` is the seat
     deciding, or None for a shared decision (header `ALL`); `role` names a role instead ("HOST", "DEALER").
     `auto_ms` marks a step the table takes by itself with the default answer after that many milliseconds unless
-    a player acts first (Countaloupe's discard steps, CL-25).
+    a player acts first (Countaloupe's discard steps, CL-25). `conflicts` holds pairs of a multi-select's keys that
+    may not be marked together (Lowdown's crossing lines, LOW-17): once one is marked, the other is bracketed.
     """
 
     player: int | None
@@ -195,6 +196,7 @@ class Decision:
     context: str = ""
     role: str | None = None
     auto_ms: int | None = None
+    conflicts: frozenset = frozenset()
 
     def legal_keys(self) -> tuple[str, ...]:
         return tuple(o.key for o in self.options if o.enabled)
@@ -336,6 +338,7 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     needs_colours: ClassVar[bool] = False
+    setup_choices: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()  # (option, values) the host picks at setup
     tracks_dice: ClassVar[bool] = False  # dice must carry the ids the camera's tracker follows them by
     Options: ClassVar[type]
     state_class: ClassVar[type[State]]
@@ -433,6 +436,13 @@ class State:
         for key, value in self.__dict__.items():
             setattr(new, key, value if key == "game" else copy.deepcopy(value, memo))
         return new
+
+    def visible(self, roll: Roll) -> Roll:
+        """The part of a settled reading that the game may read and the table may draw, asked before anything else
+        sees it (the read check, "Last read"), whether or not a roll is awaited: all of it by default. A game with
+        hidden dice drops the ones it ignores, or raises ImplausibleRollError when the view itself would give hidden
+        information away or shows dice that must not have changed (Lowdown, LOW-23, LOW-26)."""
+        return roll
 
     # Chance node --------------------------------------------------------------------------------------------
     def random_roll(self, rng: random.Random) -> Roll:

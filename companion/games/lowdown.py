@@ -8,8 +8,10 @@ full: the referee also keeps every board (lowdown_board.py), asks where each num
 and scores.
 
 The hidden pair (LOW-23, LOW-26): the referee learns it only when H puts it in view, after A chose HIDDEN or entered
-an OWN move, so no prompt, status or detail before that can hold it; a first roll showing more than A's four dice is
-refused as "hidden dice visible" before any die of it is read.
+an OWN move, so no prompt, status or detail before that can hold it. Until then `visible` (asked by the table before
+the read check or "Last read" sees a view) drops the dice lying in the tray's hidden zone (`hidden_zone`, a zone of
+the calibration) and refuses a view of more than A's four dice as "hidden dice visible" before any die of it is read;
+at the reveal the pair is read where it lies. While the others pick, it checks that the four pool dice stay put.
 
 One turn, as `phase` values (A is `active`, the player deciding is `picker`):
     roll -> source -> OWN:    own_colour [-> aside, after a wild] -> own_number [-> place] [-> grid -> box] -> reveal
@@ -33,6 +35,8 @@ WILDS = 4                                  # LOW-5
 MODES = ("light", "full")
 A_ROLL = {"colour": 2, "pips": 2}          # LOW-1
 HIDDEN_PAIR = {"colour": 1, "pips": 1}     # LOW-1
+ON_MAT, OFF_MAT = "mat", "off"             # Die.zone of a die in the play area, and outside it
+PICK_PHASES = ("place", "pool_colour", "pool_number", "grid", "box")
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class Options:
     grids: tuple[tuple[str, str], ...] = (("red", "orange"), ("purple", "blue"), ("green", "yellow"))
     grid_shape: tuple[int, int] = (3, 3)
     box_layout: tuple[str, ...] = ()
+    hidden_zone: str = "hidden"      # the tray zone (calibration) where H's pair lies unread until the reveal
 
     def __post_init__(self):
         # A config file or a script gives lists, nested ones for `grids`: keep tuples, the documented type.
@@ -57,6 +62,8 @@ class Options:
             raise IllegalActionError("lowdown: grids are 2 or more pairs of colour_faces")
         if len(self.grid_shape) != 2 or not all(isinstance(n, int) and 1 <= n <= 9 for n in self.grid_shape):
             raise IllegalActionError("lowdown: grid_shape is [rows, columns], each 1-9")
+        if not self.hidden_zone or self.hidden_zone in (ON_MAT, OFF_MAT):
+            raise IllegalActionError("lowdown: hidden_zone names a tray zone, not mat or off")
 
 
 class Pick(NamedTuple):
@@ -72,10 +79,8 @@ class Pick(NamedTuple):
 
 @dataclass(frozen=True)
 class LinesDecision(Decision):
-    """The cross-out multi-select: lines sharing a box may not be crossed together (LOW-17). The state refuses such
-    a set; `conflicts` lets random playouts draw only sets the rules accept."""
-
-    conflicts: frozenset = frozenset()
+    """The cross-out multi-select: lines sharing a box may not be crossed together (LOW-17). The screen brackets a
+    line crossing a marked one and the state refuses such a set; random playouts draw only sets the rules accept."""
 
     def random_choice(self, rng: random.Random) -> Choice:
         chosen: list[str] = []
@@ -97,6 +102,19 @@ def _without(values: tuple, value) -> tuple:
 
 def _distinct(values) -> tuple:
     return tuple(dict.fromkeys(values))
+
+
+def _kind_and_face(die: Die) -> tuple:
+    """A die as ("colour", face) or ("pips", value), to match dice seen against dice known."""
+    return ("colour", die.face) if die.kind == "colour" else (die.kind, die.value)
+
+
+def _die(kind: str, face) -> Die:
+    return Die(kind="colour", face=face) if kind == "colour" else Die(value=face)
+
+
+def _kinds_and_faces(colours, numbers) -> list[tuple]:
+    return [("colour", c) for c in colours] + [("pips", n) for n in numbers]
 
 
 def dice_text(colours, numbers) -> str:
@@ -167,7 +185,42 @@ class LowdownState(State):
         return self._asked
 
     def _apply_roll(self, roll: Roll) -> None:
-        getattr(self, f"_read_{self.phase}")(roll)
+        getattr(self, f"_read_{self.phase}")(self.visible(roll))
+
+    def visible(self, roll: Roll) -> Roll:
+        """What the camera may read now (LOW-23, LOW-26, camera checks). Until the hidden pair is revealed, dice in
+        the hidden zone are dropped unread, and more than A's four dice in view is refused before any is read or
+        drawn. While the others pick, the four pool dice must all still be in view, unchanged."""
+        if self._pair_unseen:
+            dice = self._unhidden(roll.dice)
+            if len(dice) > sum(A_ROLL.values()):
+                raise ImplausibleRollError("hidden dice visible", "LOW-23")
+            return Roll(dice, roll.player)
+        if self.pool is not None and self.phase in PICK_PHASES:
+            self._require_pool_still(roll.dice)
+        return roll
+
+    def _unhidden(self, dice) -> tuple[Die, ...]:
+        """`dice` less those lying in the hidden zone before the reveal (LOW-23)."""
+        if not self._pair_unseen:
+            return tuple(dice)
+        return tuple(d for d in dice if d.zone != self.game.options.hidden_zone)
+
+    @property
+    def _pair_unseen(self) -> bool:
+        """From A's roll until H shows the pair (LOW-23): the pair is not known and must not be read."""
+        return self.hidden is None and self.phase not in ("reveal", "total", "over")
+
+    def _require_pool_still(self, dice) -> None:
+        """The four pool dice must not change until every player has picked (camera checks): each must still be
+        seen with its face. Other dice (A's set aside, not yet moved away) and unread ones are no evidence."""
+        if not all(d.is_read for d in dice):
+            return
+        seen = [_kind_and_face(d) for d in dice if d.zone != OFF_MAT]
+        for die in _kinds_and_faces(*self.pool):
+            if die not in seen:
+                raise ImplausibleRollError("a pool die moved", "LOW-26")
+            seen.remove(die)
 
     def _apply_choice(self, choice: Choice) -> None:
         getattr(self, f"_on_{self.phase}")(choice.value)
@@ -187,8 +240,6 @@ class LowdownState(State):
                            lines=(f"{self._name(self.hidden_roller)} hides 1+1",), context=self._context())
 
     def _read_roll(self, roll: Roll) -> None:
-        if len(roll.dice) > sum(A_ROLL.values()):
-            raise ImplausibleRollError("hidden dice visible", "LOW-23")
         require_on_mat(roll, "LOW-1")
         self.roll = self._faces(roll.dice, A_ROLL)
         self.phase, self.picker = "source", self.active
@@ -205,8 +256,8 @@ class LowdownState(State):
         dice = list(roll.dice)
         colours, numbers = self._staying()
         if len(dice) == sum(HIDDEN_PAIR.values()) + len(colours) + len(numbers):
-            for kind, face in [("colour", c) for c in colours] + [("pips", n) for n in numbers]:
-                same = [d for d in dice if d.kind == kind and (d.face if kind == "colour" else d.value) == face]
+            for die in _kinds_and_faces(colours, numbers):
+                same = [d for d in dice if _kind_and_face(d) == die]
                 if not same:
                     raise ImplausibleRollError("a pool die moved", "LOW-26")
                 dice.remove(same[0])
@@ -489,15 +540,24 @@ class LowdownState(State):
 
     # Chance node ----------------------------------------------------------------------------------------------------
     def random_roll(self, rng: random.Random) -> Roll:
-        options = self.game.options
-        want = A_ROLL if self.phase == "roll" else HIDDEN_PAIR
-        dice = [Die(kind="colour", face=rng.choice(options.colour_faces)) for _ in range(want["colour"])]
-        dice += [Die(value=rng.choice(options.number_faces)) for _ in range(want["pips"])]
-        if self.phase == "reveal" and rng.random() < 0.5:     # the camera also sees A's dice still on the mat
-            colours, numbers = self._staying()
-            dice += [Die(kind="colour", face=c) for c in colours] + [Die(value=n) for n in numbers]
+        """As the camera may see it: with A's roll, half of the time H's pair lying unread in the hidden zone; with
+        the reveal, the pair in view or still in the hidden zone, and half of the time A's dice still on the mat."""
+        zone = self.game.options.hidden_zone
+        if self.phase == "roll":
+            dice = self._random_dice(rng, A_ROLL)
+            if rng.random() < 0.5:
+                dice += self._random_dice(rng, HIDDEN_PAIR, zone)
+        else:
+            dice = self._random_dice(rng, HIDDEN_PAIR, rng.choice((ON_MAT, zone)))
+            if rng.random() < 0.5:
+                dice += [_die(kind, face) for kind, face in _kinds_and_faces(*self._staying())]
         rng.shuffle(dice)
         return Roll(tuple(dice), self.active if self.phase == "roll" else self.hidden_roller)
+
+    def _random_dice(self, rng: random.Random, want: dict[str, int], zone: str = ON_MAT) -> list[Die]:
+        options = self.game.options
+        return ([Die(kind="colour", face=rng.choice(options.colour_faces), zone=zone) for _ in range(want["colour"])]
+                + [Die(value=rng.choice(options.number_faces), zone=zone) for _ in range(want["pips"])])
 
     # Results --------------------------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -541,8 +601,9 @@ class LowdownState(State):
 
     def describe(self, event: Event) -> str:
         if isinstance(event, Roll):
-            return "roll " + dice_text([d.face or "?" for d in event.dice if d.kind == "colour"],
-                                       [d.label() for d in event.dice if d.kind != "colour"])
+            dice = self._unhidden(event.dice)
+            return "roll " + dice_text([d.face or "?" for d in dice if d.kind == "colour"],
+                                       [d.label() for d in dice if d.kind != "colour"])
         for interrupt in self.interrupts():
             if interrupt.option.key == event.value:
                 return f"{self._name(interrupt.player)} full"
@@ -563,6 +624,7 @@ class Lowdown(Game):
     rule_prefix = "LOW"
     min_players = 2
     max_players = 4        # [DECIDED] 4 boards
+    setup_choices = (("mode", MODES),)      # setup step 2: the host picks light (default) or full
     Options = Options
     state_class = LowdownState
 

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import CompanionError
-from ..games.base import Choice, Die, Roll, split_seed
+from ..games.base import Choice, Decision, Die, Roll, split_seed
 from ..vision.profile import Profile
 from ..vision.reader import DiceReader
 from ..vision.settle import SettleDetector
@@ -59,11 +59,13 @@ class DemoReport:
                 f"settled frame to prompt on the OLED: median {median:.1f} ms over {len(self.latencies)} rolls"]
 
 
-def demo_script(game: str) -> str:
+def demo_script(game: str, variant: str | None = None) -> str:
+    """The game's demo script, or its `variant` (companion/demos/<game>-<variant>.jsonl, e.g. Lowdown's light mode)."""
+    name = f"{game}-{variant}" if variant else game
     try:
-        return resources.files("companion.demos").joinpath(f"{game}.jsonl").read_text(encoding="utf-8")
+        return resources.files("companion.demos").joinpath(f"{name}.jsonl").read_text(encoding="utf-8")
     except FileNotFoundError as error:
-        raise DemoError(f"no demo for {game!r}") from error
+        raise DemoError(f"no demo for {name!r}") from error
 
 
 def _rect(x0: int, y0: int, x1: int, y1: int) -> list[list[int]]:
@@ -79,6 +81,7 @@ MAT_SLOTS = [(90 + col * 115 + (row % 2) * 40, 90 + row * 110) for row in range(
 TRAY_ZONES = {  # most games: the play area, BANX's keep strip, and "off" the mat in the corner
     "keep": (_rect(0, KEEP_STRIP_TOP, 540, 480), _row(70, KEEP_STRIP_TOP + 40, 90, 0, 5)),
     "off": (_rect(560, KEEP_STRIP_TOP, 640, 480), [(600, KEEP_STRIP_TOP + 40)]),
+    "hidden": (_rect(0, 0, 640, 62), [(262, 31), (492, 31)]),  # Lowdown: H's pair, unread until the reveal
 }
 POOL_ZONES = {  # Dice Lottery: the pool in the middle, the players' zones around it, clockwise from the bottom
     "pool": (_rect(140, 105, 500, 375), [(190 + 65 * (i % 5), 150 + 80 * (i // 5)) for i in range(15)]),
@@ -169,7 +172,8 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
         zones = POOL_ZONES if table.match.game.tracks_dice else TRAY_ZONES
         reader = DiceReader(demo_profile([d for _, e in numbered if isinstance(e, Roll) for d in e.dice], zones))
         tray = Tray(zones)
-        session = Session(table, display.display, reader.read, SettleDetector(), on_prompt=on_prompt)
+        session = Session(table, display.display, reader.read, SettleDetector(), on_prompt=on_prompt,
+                          clock=SkippingClock())
         roller = object()
         for seed, (line, event) in enumerate(numbered):
             before = len(table.match.events)
@@ -202,8 +206,30 @@ def _roll(session: Session, scene: list[SynthDie], seed: int) -> int:
     return len(frames)
 
 
+class SkippingClock:
+    """The session's clock: real time, plus the time the demo skips instead of waiting out an automatic step."""
+
+    def __init__(self):
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.perf_counter() + self.skipped
+
+
+def _wait_for_automatic_step(session: Session, step: Decision) -> None:
+    """Let the table take a step by itself (Decision.auto_ms, Countaloupe's discards) as it does when nobody
+    presses: its delay is skipped, not slept."""
+    session.tick()
+    session.clock.skipped += step.auto_ms / 1000
+    session.tick()
+
+
 def _choose(session: Session, table: Table, choice: Choice) -> int:
     pending = table.match.state.expects()
+    if (isinstance(pending, Decision) and pending.auto_ms is not None and choice.value == pending.default
+            and choice.player in (None, pending.player)):
+        _wait_for_automatic_step(session, pending)
+        return 0
     if choice.player is not None and choice.player != getattr(pending, "player", None):
         presses = presses_for_interrupt(table.match.state.interrupts(), choice)
     else:

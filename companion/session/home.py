@@ -1,7 +1,9 @@
 """The home screen and new-game setup, asked as ordinary decisions so the same widgets and screens answer them.
 
 Resume the unfinished game when the journal holds one, or choose the game, the number of players, their names (from
-the configuration's list, else P1..Pn), their dice colours where the game needs them, and the first player.
+the configuration's list, else P1..Pn), their dice colours where the game needs them, the options the game lets the
+host pick at setup (Game.setup_choices, such as Lowdown's mode; the configured value is the default), and the first
+player.
 """
 from __future__ import annotations
 
@@ -16,7 +18,10 @@ RESUME, NEW = "resume", "new"
 
 
 def colours_of(game: str, options: Mapping[str, Any]) -> tuple[str, ...]:
-    """The dice colours a game offers at setup: its `player_colours` / `die_colours` option, else a default list."""
+    """The dice colours a game offers at setup: its `player_colours` / `die_colours` option, else a default list;
+    with `seat_zones` set (Roll Your Luck), the seat zones that tell the dice apart instead."""
+    if options.get("seat_zones"):
+        return tuple(options["seat_zones"])
     option_fields = {f.name: f.default for f in fields(game_class(game).Options)}
     for key in ("player_colours", "die_colours"):
         if key in option_fields:
@@ -36,6 +41,7 @@ class Home:
         self.count = 0
         self.players: list[str] = []
         self.colours: list[str] = []
+        self.picked_options: dict[str, str] = {}
         self.result: str | Setup | None = None
         self.asked_resume = unfinished is None
 
@@ -57,7 +63,16 @@ class Home:
         if cls.needs_colours and len(self.colours) < self.count:
             free = [c for c in colours_of(self.game, self.options) if c not in self.colours]
             return self._ask(f"{self.players[len(self.colours)]}: dice colour?", [(c, c) for c in free])
+        choice = self._setup_choice(cls)
+        if choice:
+            key, values = choice
+            ordered = sorted(values, key=lambda v: v != self.options.get(key))
+            return self._ask(f"{key.replace('_', ' ').capitalize()}?", [(v, v) for v in ordered])
         return self._ask("Who starts?", [(str(i), n) for i, n in enumerate(self.players)])
+
+    def _setup_choice(self, cls) -> tuple[str, tuple[str, ...]] | None:
+        """The next option the host picks at setup, if any is left."""
+        return next(((k, v) for k, v in cls.setup_choices if k not in self.picked_options), None)
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -82,5 +97,9 @@ class Home:
             self.players.append(value)
         elif game_class(self.game).needs_colours and len(self.colours) < self.count:
             self.colours.append(value)
+        elif self._setup_choice(game_class(self.game)):
+            key, _ = self._setup_choice(game_class(self.game))
+            self.picked_options[key] = value
         else:
-            self.result = Setup(self.game, tuple(self.players), int(value), tuple(self.colours), dict(self.options))
+            self.result = Setup(self.game, tuple(self.players), int(value), tuple(self.colours),
+                                {**self.options, **self.picked_options})

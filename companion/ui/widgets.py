@@ -6,7 +6,7 @@ choosing. `rows()` lists what to draw; the screens module turns that into pixels
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..games.base import Decision, Option
@@ -70,15 +70,29 @@ class ChooseOne:
 
 
 class MultiSelect(ChooseOne):
-    """Rows marked [ ] or [x]: OK toggles, the last row is Done, DONE (long OK) finishes from anywhere (UI-5)."""
+    """Rows marked [ ] or [x]: OK toggles, the last row is Done, DONE (long OK) finishes from anywhere (UI-5).
+    A row that `conflicts` with a marked one is bracketed and skipped until that one is unmarked (UI-6)."""
 
     hints = "OK mark  hold OK done"
     DONE_KEY = "\0done"
+    EXCLUDED = "excluded by a marked row"
 
-    def __init__(self, options: Sequence[Option], low: int, high: int):
+    def __init__(self, options: Sequence[Option], low: int, high: int, conflicts: frozenset = frozenset()):
         super().__init__(tuple(options) + (Option(self.DONE_KEY, "Done"),))
+        self.given, self.conflicts = self.options, conflicts
         self.marked: list[str] = []
         self.low, self.high = low, high
+
+    def _toggle(self, key: str) -> None:
+        if key in self.marked:
+            self.marked.remove(key)
+        elif self.options[self.cursor].enabled and len(self.marked) < self.high:
+            self.marked.append(key)
+        self.options = tuple(self._offered(o) for o in self.given)
+
+    def _offered(self, option: Option) -> Option:
+        excluded = any(frozenset((option.key, marked)) in self.conflicts for marked in self.marked)
+        return replace(option, enabled=False, reason=self.EXCLUDED) if excluded and option.enabled else option
 
     def press(self, press: Press):
         if press is Press.DONE or (press is Press.OK and self.options[self.cursor].key == self.DONE_KEY):
@@ -86,18 +100,15 @@ class MultiSelect(ChooseOne):
                 return Picked(tuple(k for k in (o.key for o in self.options) if k in self.marked))
             return None
         if press is Press.OK:
-            key = self.options[self.cursor].key
-            if key in self.marked:
-                self.marked.remove(key)
-            elif self.options[self.cursor].enabled and len(self.marked) < self.high:
-                self.marked.append(key)
+            self._toggle(self.options[self.cursor].key)
             return None
         return super().press(press)
 
     def rows(self) -> list[Row]:
         rows = []
         for i, o in enumerate(self.options):
-            mark = "" if o.key == self.DONE_KEY else ("[x] " if o.key in self.marked else "[ ] ")
+            mark = "" if o.key == self.DONE_KEY else ("[x] " if o.key in self.marked else
+                                                     "[ ] " if o.enabled else "[-] ")
             rows.append(Row(("> " if i == self.cursor else "  ") + mark + o.label, o.enabled))
         return rows
 
@@ -190,7 +201,7 @@ class Confirm:
 def widget_for(decision: Decision):
     """The widget that answers `decision`."""
     if decision.kind == "multi":
-        return MultiSelect(decision.options, decision.low, decision.high)
+        return MultiSelect(decision.options, decision.low, decision.high, decision.conflicts)
     if decision.kind == "spinner":
         return Spinner(decision.low, decision.high, decision.default if isinstance(decision.default, int) else None)
     if decision.kind == "grid":

@@ -2,6 +2,7 @@
 the hidden pair kept off every screen, and the demo script."""
 import json
 from collections import namedtuple
+from dataclasses import replace
 from importlib import resources
 
 import pytest
@@ -801,8 +802,58 @@ def test_low_26_the_reveal_may_show_a_s_dice_still_in_view_but_they_must_not_hav
 def test_edge_a_pool_die_changing_during_the_others_picks_is_rejected():
     state = play(start(), dice("red", "blue", 2, 5), "own", "blue", "5", "normal", dice("purple", 1))
     assert state.picker == BEN
-    error = refused(state, dice("red", "purple", 3, 1), ImplausibleRollError)
-    assert error.rule == "UI-8"
+    assert refused(state, dice("red", "purple", 3, 1), ImplausibleRollError).rule == "UI-8"   # no roll is due
+    for view in (dice("red", "purple", 3, 1), dice("red", "purple", 2), dice("orange", "purple", 2, 1)):
+        with pytest.raises(ImplausibleRollError) as error:
+            state.visible(view)                     # what the camera sees is checked all the same (the table warns)
+        assert (error.value.message, error.value.rule) == ("a pool die moved", "LOW-26")
+    still = dice(1, "purple", "red", 2)
+    assert state.visible(still) == still
+    assert state.visible(dice("red", "purple", 2, 1, "blue", 5)) is not None    # A's dice not yet moved away
+    state = play(state, "normal")                   # Cy picks
+    assert state.visible(still) == still and state.picker == CY
+
+
+def test_low_26_the_pool_check_ends_with_the_picks():
+    state = play(start(), dice("red", "blue", 2, 5), "own", "blue", "5", "normal", dice("purple", 1), "normal",
+                 "normal")
+    assert state.phase == "roll" and state.visible(dice("red", "green", 3, 3)).dice
+
+
+# The hidden zone of the tray (option hidden_zone) -------------------------------------------------------------
+def in_zone(roll: Roll, zone="hidden") -> Roll:
+    return Roll(tuple(replace(d, zone=zone) for d in roll.dice))
+
+
+def test_low_23_dice_in_the_hidden_zone_are_ignored_until_the_reveal():
+    pair = in_zone(Roll((colour("purple"), Die(value=None))))       # one of them not even readable
+    assert start().describe(Roll(dice("red", "blue", 2, 5).dice + pair.dice)) == "roll R B 2 5"   # "Undo roll ...?"
+    state = play(start(), Roll(dice("red", "blue", 2, 5).dice + pair.dice))
+    assert state.detail()["roll"] == ["red", "blue", 2, 5] and state.detail()["hidden"] is None
+    for step in ["own", "red", "2"]:
+        assert state.visible(pair).dice == ()
+        state = play(state, step)
+    state = play(state, "normal")
+    assert isinstance(state.expects(), RollRequest)
+    state = play(state, in_zone(dice("purple", 6)))    # at the reveal the pair is read where it lies
+    assert state.detail()["hidden"] == ["purple", 6] and state.detail()["pool"] == ["blue", "purple", 5, 6]
+
+
+def test_low_23_more_than_four_dice_outside_the_hidden_zone_are_refused_unread():
+    state = start(hidden_zone="box")
+    hidden_box = in_zone(dice("purple", 6), "box").dice
+    assert play(state, Roll(dice("red", "blue", 2, 5).dice + hidden_box)).detail()["roll"] == ["red", "blue", 2, 5]
+    other_zone = in_zone(dice("purple", 6)).dice         # the default zone name means nothing with hidden_zone=box
+    assert refused(state, Roll(dice("red", "blue", 2, 5).dice + other_zone), ImplausibleRollError).rule == "LOW-23"
+    state = play(state, dice("red", "blue", 2, 5), "own", "red")
+    with pytest.raises(ImplausibleRollError, match="hidden dice visible"):   # the pair put down during A's move
+        state.visible(dice("red", "blue", 2, 5, "purple"))
+
+
+@pytest.mark.parametrize("zone", ["", "mat", "off"])
+def test_hidden_zone_must_name_a_zone_of_its_own(zone):
+    with pytest.raises(IllegalActionError, match="hidden_zone"):
+        new_game(Setup("lowdown", ("Ana", "Ben"), options={"hidden_zone": zone}))
 
 
 # The referee's errors, status, detail, describe -------------------------------------------------------------------

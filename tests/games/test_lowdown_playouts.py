@@ -34,7 +34,10 @@ def check(state) -> None:
     if state.phase in BEFORE_REVEAL or (state.source == "own" and state.picker == state.active and not state.pool):
         assert state.hidden is None                                                           # LOW-23
     assert state.hidden_roller == (state.active - 1) % count                                  # LOW-1
+    check_picks(state)
     pending = state.expects()
+    if game.full and state.phase == "place":
+        check_forced_moves(state, pending)
     if isinstance(pending, Decision):
         assert pending.legal_keys() or pending.kind in ("spinner", "multi")
         assert len(pending.question) <= 21 and all(len(o.label) <= 19 for o in pending.options)
@@ -59,11 +62,64 @@ def check(state) -> None:
             assert not state.end_triggered
     if state.phase == "over":
         outcome = state.outcome()
+        if game.full:                                                                         # LOW-22
+            assert list(outcome.scores) == [score_by_hand(layout, b, c) for b, c in zip(state.boards, state.crossed)]
         assert outcome.winners == tuple(i for i, s in enumerate(outcome.scores) if s == min(outcome.scores))
         if game.full:
             assert any(layout.full_grids(b) >= 2 for b in state.boards)
         else:
             assert any(state.declared) or state.turn == layout.filled_forcing_end
+
+
+def check_picks(state) -> None:
+    """Every pick made this turn used dice it was allowed to (LOW-2, LOW-3, LOW-7 to LOW-9, LOW-14, LOW-26) and a
+    normal number went in a box taking its colour (LOW-4)."""
+    if state.roll is None:
+        return
+    colours, numbers = state.roll
+    for seat, pick in enumerate(state.picked):
+        if pick is None:
+            continue
+        if seat == state.active and state.source == "hidden":
+            assert (pick.aside, pick.number) == state.hidden and pick.colour in (None, state.hidden[0])
+        elif seat == state.active:
+            assert pick.aside in colours and pick.number in numbers and pick.colour in (None, pick.aside)
+        else:
+            assert pick.colour in (None, *state.pool[0]) and (pick.number in (None, *state.pool[1]))
+        if state.game.full and pick.how == "normal":
+            grid, box = state.game.layout.box_at[pick.box]
+            assert pick.colour in state.game.layout.accepts[grid][box]
+    if state.pool is not None and state.source == "hidden":
+        assert state.pool == state.roll
+    elif state.pool is not None:
+        a, (colour, number) = state.picked[state.active], state.hidden
+        assert state.pool == (_less(colours, a.aside) + (colour,), _less(numbers, a.number) + (number,))
+
+
+def _less(values: tuple, value) -> tuple:
+    i = values.index(value)
+    return values[:i] + values[i + 1:]
+
+
+def check_forced_moves(state, place) -> None:
+    """LOW-10 to LOW-13 on the stored board: Normal only when a colour fits, Blackout only when nothing fits and no
+    wild is left; the others may always take a wild they have (LOW-6)."""
+    seat, layout = state.picker, state.game.layout
+    colours = (state.pick.colour,) if seat == state.active else state.pool[0]
+    fits = layout.fits(state.boards[seat], colours)
+    wild_left = state.wilds_used[seat] < WILDS
+    enabled = set(place.legal_keys())
+    assert ("normal" in enabled) == fits
+    assert ("blackout" in enabled) == (not fits and not wild_left)
+    if seat != state.active:
+        assert ("wild" in enabled) == wild_left
+
+
+def score_by_hand(layout, board, crossed) -> int:
+    """LOW-22 recomputed from the boxes: numbers outside every crossed line, 6 per black box."""
+    out = {(layout.line_at[key].grid, box) for key in crossed for box in layout.line_at[key].boxes}
+    return sum(6 if cell == BLACK else cell for g, grid in enumerate(board) for i, cell in enumerate(grid)
+               if cell is not None and (cell == BLACK or (g, i) not in out))
 
 
 def light_playout(game, seed: int):
