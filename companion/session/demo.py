@@ -47,7 +47,7 @@ class DemoReport:
     events: int = 0
     frames: int = 0
     presses: int = 0
-    turns: int = 0  # rolls by a different player than the roll before (every shared roll counts)
+    turns: int = 0  # rolls in another player's turn than the roll before (every shared roll counts)
     screens: int = 0
     latencies: list[float] = field(default_factory=list)
     wall: float = 0.0
@@ -179,8 +179,10 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
             before = len(table.match.events)
             if isinstance(event, Roll):
                 pending = table.match.state.expects()
-                report.turns += pending.player is None or pending.player != roller
-                roller = pending.player
+                # Whose turn it is, not who throws: Lowdown's hidden pair is thrown by H during A's turn.
+                turn_of = getattr(table.match.state, "active", pending.player)
+                report.turns += turn_of is None or turn_of != roller
+                roller = turn_of
                 report.frames += _roll(session, tray.scene(event, getattr(pending, "fresh", False)), seed)
             else:
                 report.presses += _choose(session, table, event)
