@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 
 from ..ui.controls import Press
 from ..ui.screens import Prompt
-from ..vision.faces import FaceModel, die_crop
+from ..vision.faces import FaceModel, FaceModelError, die_crop, face_features
 
 
 class TeachScreen:
@@ -28,13 +28,23 @@ class TeachScreen:
         return next((f for f in self.faces if len(self.examples[f]) < self.shows), None)
 
     def see(self, frame, found) -> None:
-        """A settled view with the (centre, size) of each die found: one die is one example of the face asked for."""
+        """A settled view with the (centre, size) of each die found: one die is one example of the face asked for.
+        A view that cannot be an example (no die, several, a die too small to read) says why and counts for
+        nothing, so the player shows the face again."""
+        if self.face is None:
+            return
         if len(found) != 1:
             self.message = f"show 1 die, not {len(found)}"
             return
-        self.message = ""
         [(center, size)] = found
-        self.examples[self.face].append(die_crop(frame, center, size))
+        crop = die_crop(frame, center, size)
+        try:
+            face_features(crop)
+        except FaceModelError:
+            self.message = "die too small: zoom in"
+            return
+        self.message = ""
+        self.examples[self.face].append(crop)
         if self.face is None:
             self.on_done(FaceModel.teach(self.kind, self.examples))
 

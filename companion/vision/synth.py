@@ -48,7 +48,8 @@ _SCALE = 1 << _SHIFT
 @dataclass(frozen=True)
 class SynthDie:
     """One die to draw. `kind` "pips" shows `value`; "symbol" draws `symbol` (default: the face name, which must
-    then be one of SYMBOLS) in the `pips` colour; "colour" paints the top face in COLOUR_FACES[face]."""
+    then be one of SYMBOLS) in the `pips` colour; "colour" paints the top face in `paint` (default:
+    COLOUR_FACES[face], which must then be one of them)."""
 
     value: int | None = None
     face: str | None = None
@@ -59,13 +60,14 @@ class SynthDie:
     size: float = 48.0
     angle: float = 0.0
     symbol: str | None = None
+    paint: BGR | None = None
 
     def __post_init__(self):
         if self.kind == "pips" and self.value not in PIP_LAYOUTS:
             raise ValueError(f"a pip die needs a value 1-6, not {self.value!r}")
         if self.kind == "symbol" and self.drawn_symbol not in SYMBOLS:
             raise ValueError(f"unknown symbol {self.drawn_symbol!r}; known: {', '.join(SYMBOLS)}")
-        if self.kind == "colour" and self.face not in COLOUR_FACES:
+        if self.kind == "colour" and self.paint is None and self.face not in COLOUR_FACES:
             raise ValueError(f"unknown colour face {self.face!r}; known: {', '.join(COLOUR_FACES)}")
         if self.kind not in ("pips", "symbol", "colour"):
             raise ValueError(f"a die kind is pips, symbol or colour, not {self.kind!r}")
@@ -144,7 +146,7 @@ def _shade(colour, factor) -> tuple[int, int, int]:
 def _draw_die(image: np.ndarray, die: SynthDie):
     pen = _Pen(image, die.center, die.size, die.angle)
     pen.polygon(_rounded_square(0.5, 0.14), _shade(die.body, 0.72))        # bevel: the rounded edges
-    top = COLOUR_FACES[die.face] if die.kind == "colour" else die.body
+    top = (die.paint or COLOUR_FACES[die.face]) if die.kind == "colour" else die.body
     pen.polygon(_rounded_square(0.44, 0.10), top)
     if die.kind == "pips":
         for xy in PIP_LAYOUTS[die.value]:
@@ -167,12 +169,15 @@ def _tray(size: tuple[int, int], background: BGR, texture: float) -> np.ndarray:
 
 def render_scene(dice, size: tuple[int, int] = (640, 480), background: BGR = TRAY_GREEN, seed: int = 0,
                  noise: float = 2.0, light_gradient: float = 0.0, blur: float = 0.0,
-                 white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0), texture: float = 3.0) -> np.ndarray:
+                 white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0), texture: float = 3.0,
+                 channel_mix=None) -> np.ndarray:
     """A BGR uint8 camera frame of `dice` (SynthDie) lying on a tray, seen from straight above.
 
     `noise` is the sensor noise's standard deviation in grey levels, `light_gradient` how much darker the bottom
     right is than the top left (0.3: 30 %), `blur` the lens blur's sigma in pixels, `white_balance` the camera's
-    gains for (B, G, R). Only the noise depends on `seed`.
+    gains for (B, G, R). `channel_mix`, a 3x3 matrix (rows: B, G, R out; columns: B, G, R in), models a light whose
+    change is not a per-channel gain, as a real lamp's is not quite: each channel picks up some of the others
+    before the white balance. Only the noise depends on `seed`.
     """
     w, h = size
     image = _tray(size, background, texture)
@@ -194,6 +199,8 @@ def render_scene(dice, size: tuple[int, int] = (640, 480), background: BGR = TRA
         frame = cv2.GaussianBlur(frame, (0, 0), blur)
     if noise:
         frame += np.random.default_rng(seed).normal(0, noise, frame.shape).astype(np.float32)
+    if channel_mix is not None:
+        frame = cv2.transform(frame, np.asarray(channel_mix, np.float32))
     frame *= np.asarray(white_balance, np.float32)
     return np.clip(frame + 0.5, 0, 255).astype(np.uint8)
 

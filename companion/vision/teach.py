@@ -90,15 +90,19 @@ def _die_crops(frame: np.ndarray, profile: Profile, path: str) -> list[np.ndarra
 
 
 def _doubts(classes: TaughtClasses, read_back: list[tuple[str, str | None]]) -> list[str]:
-    """What the taught model says about the teaching: faces that look alike, examples that read back unsure."""
+    """What the taught model says about the teaching: examples unlike the rest of their face (left out), faces
+    that look alike, examples that read back unsure."""
     doubts = []
     for i, label in enumerate(classes.names):
+        reads = [read for taught, read in read_back if taught == label]
+        if classes.counts[label] < len(reads):
+            doubts.append(f"{len(reads) - classes.counts[label]} of {len(reads)} examples of {label!r} were unlike "
+                          "the others and left out: show only that die, on the tray, in full view")
         distances = classes.distances(classes.means[i])
         alike = [other for j, other in enumerate(classes.names) if j != i and distances[j] <= classes.reject_at]
         if alike:
             doubts.append(f"{label!r} looks like {alike[0]!r}: the camera cannot tell them apart")
             continue
-        reads = [read for taught, read in read_back if taught == label]
         if reads.count(label) < 0.75 * len(reads):
             doubts.append(f"{len(reads) - reads.count(label)} of {len(reads)} examples of {label!r} read back "
                           "unsure or wrong: show only that die, on the tray, in full view")

@@ -15,12 +15,16 @@ BODIES = {"red": ((40, 40, 190), WHITE_INK), "orange": ((30, 120, 235), WHITE_IN
           "white": ((228, 234, 238), BLACK_INK), "black": ((35, 35, 35), WHITE_INK)}
 
 
-def crops_of(colour, values, seed, white_balance=(1.0, 1.0, 1.0)):
+LAMP = ((0.92, 0.06, 0.02), (0.03, 0.92, 0.05), (0.0, 0.08, 0.92))   # a light that is no per-channel gain
+
+
+def crops_of(colour, values, seed, white_balance=(1.0, 1.0, 1.0), channel_mix=None):
     """One crop per value, of a die of that body colour lying anywhere on the tray."""
     body, ink = BODIES[colour]
     return [die_crop(frame, d.center, d.size) for v in values
             for frame, d in render_views(SynthDie(value=v, body=body, pips=ink, size=48), 1, seed=seed + v,
-                                         white_balance=white_balance, blur=(0.3, 1.2), noise=(2, 5))]
+                                         white_balance=white_balance, channel_mix=channel_mix, blur=(0.3, 1.2),
+                                         noise=(2, 5))]
 
 
 def teach(colours):
@@ -28,12 +32,13 @@ def teach(colours):
     return OwnerModel.teach({c: crops_of(c, range(1, 7), seed=10 * i) for i, c in enumerate(colours)})
 
 
-@pytest.mark.parametrize("white_balance", [(0.72, 0.9, 1.0), (1.0, 0.9, 0.7)])
-def test_ryl_18_eight_dice_are_told_apart_by_body_colour_under_another_light(white_balance):
+@pytest.mark.parametrize("white_balance, channel_mix", [((0.72, 0.9, 1.0), None), ((1.0, 0.9, 0.7), None),
+                                                        ((0.72, 0.9, 1.0), LAMP)])
+def test_ryl_18_eight_dice_are_told_apart_by_body_colour_under_another_light(white_balance, channel_mix):
     model = teach(BODIES)
     for i, colour in enumerate(BODIES):
         owners = [model.owner_of(c)[0] for c in crops_of(colour, range(1, 7), seed=500 + 10 * i,
-                                                        white_balance=white_balance)]
+                                                        white_balance=white_balance, channel_mix=channel_mix)]
         assert owners == [colour] * 6
 
 

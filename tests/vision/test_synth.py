@@ -46,6 +46,20 @@ def test_a_colour_face_is_painted_in_its_colour():
     assert np.abs(frame[80, 80].astype(int) - COLOUR_FACES["orange"]).max() <= 2
 
 
+def test_a_colour_face_can_be_painted_in_any_colour():
+    die = SynthDie(kind="colour", face="vermilion", paint=(40, 70, 230), center=(80, 80), size=50)
+    frame = render_scene([die], size=(160, 160), noise=0)
+    assert np.abs(frame[80, 80].astype(int) - (40, 70, 230)).max() <= 2
+
+
+def test_channel_mix_lets_each_channel_pick_up_the_others():
+    die = SynthDie(kind="colour", face="red", center=(80, 80), size=50)
+    mix = ((0.9, 0.1, 0.0), (0.0, 0.9, 0.1), (0.0, 0.0, 1.0))
+    frame = render_scene([die], size=(160, 160), noise=0, texture=0, channel_mix=mix).astype(float)
+    b, g, r = COLOUR_FACES["red"]
+    assert frame[80, 80] == pytest.approx((0.9 * b + 0.1 * g, 0.9 * g + 0.1 * r, r), abs=1.5)
+
+
 def test_symbols_are_drawn_and_blank_is_not():
     marks = {}
     for symbol in ("blank", "star", "crescent", "cross", "ring", "triangle"):
