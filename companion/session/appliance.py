@@ -2,7 +2,8 @@
 
 Starts on the home screen (resume the unfinished game, or set up a new one), then runs the table until the players
 quit or SIGTERM sets `stop`. A camera that fails is reopened with back-off while the OLED says so and the game waits
-where it was. Every accepted event is already in the journal, so stopping at any moment loses nothing.
+where it was. Every accepted event is already in the journal, so stopping at any moment loses nothing; while the disk
+refuses writes, every screen says so and every turn tries them again.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from ..vision.reader import DiceReader
 from .home import RESUME, Home
 from .journal import Journal
 from .loop import HomeScreen, Session
-from .table import Table
+from .table import DISK_WARNING, Table
 from .teach import TeachScreen
 
 CAMERA_LOST = "Camera lost: retrying"
@@ -77,7 +78,8 @@ class Appliance:
     def step(self) -> None:
         """One turn of the loop: a frame (or the news that the camera is away), the presses since, the screen."""
         frame = self.source.read()
-        self.session.alert = "" if frame is not None else CAMERA_LOST
+        self.journal.flush()   # the writes that waited for the disk, whatever the screen; nothing when none wait
+        self.session.alert = self._alert(camera_lost=frame is None)
         if frame is not None:
             self.session.frame(frame)
         self._handle_presses()
@@ -86,11 +88,16 @@ class Appliance:
             self._teach(self.table)
         if self.table is not None:
             self.buttons.spinner = self.table.is_spinner
-            if not self.journal.is_durable:
-                self.journal.flush()
         self.session.tick()
         self.session.refresh()
         self.screen.tick()
+
+    def _alert(self, camera_lost: bool) -> str:
+        """The status line of every screen while a fault outside the game lasts: moves waiting for the disk come
+        first (they are lost if the power goes), then a lost camera (the game only waits)."""
+        if not self.journal.is_durable:
+            return DISK_WARNING
+        return CAMERA_LOST if camera_lost else ""
 
     def _teach(self, table: Table) -> None:
         """MENU > Teach ...: show each face to the camera; the taught faces go into the calibration profile."""
@@ -123,13 +130,15 @@ class Appliance:
                 self.session.press(press)
 
     def _start_table_when_set_up(self) -> None:
+        """Resume, or start the game set up; a new game waits on "Starting..." until the moves of the last one are
+        on disk (the journal keeps the order of play)."""
         if not isinstance(self.session.screen, HomeScreen):
             return
         result = self.session.screen.home.result
         unfinished = self.journal.unfinished()
         if result == RESUME:
             self.session.screen = Table.resume(self.journal, unfinished)
-        elif isinstance(result, Setup):
+        elif isinstance(result, Setup) and self.journal.is_durable:
             if unfinished is not None:
                 self.journal.abandon(unfinished)
             self.session.screen = Table.new(result, self.journal)

@@ -6,7 +6,8 @@ journal and the state cannot disagree. Undo deletes the last event.
 
 When the disk is full or read-only, every write (an event, an undo, the end of a game) waits in memory in order
 (`is_durable` turns False, the table warns on the OLED) and is written by the next write or `flush` that finds the
-disk writable again; reads see the writes still waiting.
+disk writable again; reads see the writes still waiting. A new game cannot wait (it has no id until written): it is
+refused with a JournalError until the writes before it have landed.
 
 A journal whose last write was cut short opens at the last whole event and says so in `recovered`, a one-line status:
 SQLite already drops a write-ahead log's frames after its last whole commit, and an event row that does not parse
@@ -138,6 +139,10 @@ class Journal:
 
     # Games ------------------------------------------------------------------------------------------------------
     def new_game(self, setup: Setup) -> int:
+        """Start a game; the writes still waiting go first, so that the journal keeps the order of play."""
+        if not self.flush():
+            raise JournalError(f"journal {self.path}: cannot start a game (earlier moves still wait for the disk); "
+                               "free some space")
         try:
             with self._db:
                 cursor = self._db.execute("INSERT INTO games (setup, started) VALUES (?, ?)",
@@ -153,6 +158,14 @@ class Journal:
             if waiting.get(game, finished) is None:
                 return int(game)
         return None
+
+    def is_finished(self, game: int) -> bool:
+        """True when `game` is marked finished, counting the writes still waiting for the disk."""
+        waiting = [params[1] for sql, params in self._pending if sql == SET_FINISHED and params[0] == game]
+        if waiting:
+            return waiting[-1] is not None
+        row = self._db.execute("SELECT finished FROM games WHERE id = ?", (game,)).fetchone()
+        return row is not None and row[0] is not None
 
     def newest(self) -> int | None:
         row = self._db.execute("SELECT MAX(id) FROM games").fetchone()

@@ -1,7 +1,8 @@
 """The table: one game in play, fed by settled rolls and button presses, journaled event by event.
 
 This is the only place that changes a game's state. A roll or a choice is validated by the game, appended to the
-journal, then pushed on the match; a refused one leaves everything unchanged and puts its reason on the status line.
+journal, then pushed on the match; a refused one leaves everything unchanged and puts its reason on the status line,
+unless accepted events are waiting for a disk that refuses writes: then the status line says that until they land.
 UNDO (long PREV) pops exactly one event from both (UI-3); MENU (long NEXT) opens the out-of-turn actions and the
 table menu (UI-4). The same Table drives the OLED, the demo and the tests.
 """
@@ -20,6 +21,8 @@ from ..ui.widgets import CANCEL, ChooseOne, Confirm, Picked, widget_for
 from .journal import Journal
 
 PIP_FACES = tuple(Option(str(v), str(v)) for v in range(1, 7))
+OFF_MAT = "off"                        # Die.zone of a die outside the play area: it has no face to read
+DISK_WARNING = "Disk full: not saved"  # the status line while accepted events wait in memory for the disk
 
 
 class Overlay:
@@ -29,7 +32,7 @@ class Overlay:
         self.table, self.widget, self.title, self.question, self.lines = table, widget, title, question, lines
 
     def prompt(self) -> Prompt:
-        return with_rows(self.title, self.question, self.widget, self.table.message, extra=self.lines)
+        return with_rows(self.title, self.question, self.widget, self.table.status, extra=self.lines)
 
     def press(self, press: Press) -> bool:
         answer = self.widget.press(press)
@@ -97,7 +100,7 @@ class InfoOverlay(Overlay):
         super().__init__(table, Confirm(), title, lines=tuple(lines[:5]))
 
     def prompt(self) -> Prompt:
-        return Prompt(header=self.title, body=self.lines, status=self.table.message, hints="OK/BACK close")
+        return Prompt(header=self.title, body=self.lines, status=self.table.status, hints="OK/BACK close")
 
 
 class ReadCheckOverlay(Overlay):
@@ -106,8 +109,8 @@ class ReadCheckOverlay(Overlay):
     def __init__(self, table: Table, roll: Roll):
         self.roll = roll
         options = [Option("accept", "Accept")]
-        options += [Option(f"die{i}", f"Die {i + 1}: {d.label()}", enabled=d.kind == "pips")
-                    for i, d in enumerate(roll.dice)]
+        options += [Option(f"die{i}", f"Die {i + 1}: {d.label()}",
+                           enabled=bool(faces_of(table, d)) and d.zone != OFF_MAT) for i, d in enumerate(roll.dice)]
         options.append(Option("reroll", "Re-roll"))
         super().__init__(table, ChooseOne(options, "accept"), "READ CHECK",
                          " ".join(d.label() for d in roll.dice)[:21])
@@ -121,14 +124,25 @@ class ReadCheckOverlay(Overlay):
         return True
 
 
+def faces_of(table: Table, die: Die) -> tuple[Option, ...]:
+    """The faces a player may correct `die` to: pips 1-6, or the faces of its kind the game teaches the camera
+    (Lowdown's colours, Countaloupe's Chance Die); none for a kind the game does not know."""
+    if die.kind == "pips":
+        return PIP_FACES
+    return tuple(Option(face, face[:19]) for face in table.match.game.taught_faces().get(die.kind, ()))
+
+
 class FaceOverlay(Overlay):
     def __init__(self, table: Table, check: ReadCheckOverlay, index: int):
         self.check, self.index = check, index
-        super().__init__(table, ChooseOne(PIP_FACES), "READ CHECK", f"Die {index + 1} shows:")
+        faces = faces_of(table, check.roll.dice[index])
+        super().__init__(table, ChooseOne(faces), "READ CHECK", f"Die {index + 1} shows:")
 
     def picked(self, value) -> bool:
         dice = list(self.check.roll.dice)
-        dice[self.index] = dataclasses.replace(dice[self.index], value=int(value), confidence=1.0)
+        die = dice[self.index]
+        face = {"value": int(value)} if die.kind == "pips" else {"face": value}
+        dice[self.index] = dataclasses.replace(die, confidence=1.0, **face)
         self.check.roll = Roll(tuple(dice), self.check.roll.player)
         self.table.overlays.remove(self.check)
         self.table.overlays.append(ReadCheckOverlay(self.table, self.check.roll))
@@ -159,16 +173,27 @@ class Table:
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> Table:
-        """Rebuild an unfinished game from its journal: the state is the replay of every recorded event."""
-        return cls(Match.replay(journal.setup(game_id), journal.events(game_id)), journal, game_id)
+        """Rebuild a game from its journal: the state is the replay of every recorded event. What the journal
+        repaired on opening goes on the status line; a game over whose end the power cut before the journal heard
+        of it is finished now, so that the home screen does not offer it again."""
+        table = cls(Match.replay(journal.setup(game_id), journal.events(game_id)), journal, game_id)
+        table.message = journal.recovered
+        table._finish_if_over()
+        return table
 
     # Inputs ---------------------------------------------------------------------------------------------------
     def observe(self, roll: Roll, checked: bool = False) -> bool:
-        """A settled roll from the camera; True when the game accepted it."""
+        """A settled roll from the camera; True when the game accepted it. The game first says what of it may be
+        read and drawn at all (State.visible): a refused view is drawn nowhere, its reason goes on the status line."""
+        try:
+            roll = self.match.state.visible(roll)
+        except RefereeError as error:
+            self.last_read, self.message = (), error.message
+            return False
         self.last_read = roll.dice
         if not isinstance(self.match.state.expects(), RollRequest) or self.overlays and not checked:
             return False  # UI-8: nobody is waiting for dice (or a screen is open over the game)
-        if not checked and any(not d.is_read for d in roll.dice):
+        if not checked and any(not d.is_read and d.zone != OFF_MAT for d in roll.dice):
             self.overlays.append(ReadCheckOverlay(self, roll))
             return False
         return self._push(roll)
@@ -223,15 +248,25 @@ class Table:
     def is_over(self) -> bool:
         return self.match.state.expects() is None
 
+    @property
+    def is_waiting_for_disk(self) -> bool:
+        return self.journal is not None and not self.journal.is_durable
+
+    @property
+    def status(self) -> str:
+        """The status line's own text: the disk warning for as long as accepted events wait to be written (a refused
+        move's reason must not hide it), else the last message."""
+        return DISK_WARNING if self.is_waiting_for_disk else self.message
+
     def prompt(self) -> Prompt:
         if self.overlays:
             return self.overlays[-1].prompt()
         state = self.match.state
         pending = state.expects()
         if isinstance(pending, Decision):
-            return decision_prompt(self.names, pending, self.widget, state.status(), self.message)
+            return decision_prompt(self.names, pending, self.widget, state.status(), self.status)
         if isinstance(pending, RollRequest):
-            return roll_prompt(self.names, pending, self.message or state.status())
+            return roll_prompt(self.names, pending, self.status or state.status())
         return self.final_prompt()
 
     def final_prompt(self) -> Prompt:
@@ -239,7 +274,7 @@ class Table:
         winners = " & ".join(self.names[i] for i in outcome.winners) if outcome else ""
         best = str(outcome.scores[outcome.winners[0]]) if outcome and outcome.winners else None
         return Prompt(header="GAME OVER", body=(f"Winner: {winners}"[:21], *self.score_lines()[:2]), big=best,
-                      status="Game saved", hints="OK new game")
+                      status=DISK_WARNING if self.is_waiting_for_disk else "Game saved", hints="OK new game")
 
     def score_lines(self) -> tuple[str, ...]:
         scores = self.match.state.scores()
@@ -252,8 +287,12 @@ class Table:
         except RefereeError as error:
             self.message = error.message
             return False
-        durable = self.journal.append(self.game_id, event) if self.journal is not None else True
-        self.message = "" if durable else "Disk full: not saved"
-        if self.is_over and self.journal is not None and durable:
-            self.journal.finish(self.game_id)
+        if self.journal is not None:
+            self.journal.append(self.game_id, event)   # on disk, or waiting in order while the disk refuses
+        self.message = ""
+        self._finish_if_over()
         return True
+
+    def _finish_if_over(self) -> None:
+        if self.is_over and self.journal is not None and not self.journal.is_finished(self.game_id):
+            self.journal.finish(self.game_id)

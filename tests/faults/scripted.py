@@ -5,8 +5,7 @@ from companion.games import Roll, Setup, State, game_class, new_game
 from companion.games.base import Event
 from companion.games.playout import random_events
 from companion.session.home import colours_of
-from companion.session.table import ReadCheckOverlay, Table
-from companion.ui.controls import Press
+from companion.session.table import Table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -20,26 +19,18 @@ def random_setup(name: str, rng: random.Random) -> Setup:
 
 
 def scripted_game(name: str, seed: int) -> tuple[Setup, list[Event], list[State]]:
-    """A whole game: its setup, its events and the state after each (states[0] is the initial state)."""
+    """A whole game: its setup, its events and the state after each (states[0] is the initial state). A roll is kept
+    as the table journals it: the part of the reading the game lets it see (State.visible)."""
     rng = random.Random(seed)
     setup = random_setup(name, rng)
     states = [new_game(setup).new_initial_state()]
     events = []
     for event, state in random_events(states[0], rng):
-        events.append(event)
+        events.append(states[-1].visible(event) if isinstance(event, Roll) else event)
         states.append(state)
     return setup, events, states
 
 
 def enter(table: Table, event: Event) -> bool:
-    """Give an event to the table as the camera (a roll) or a player's choice would; True when accepted. A read
-    check opened for a die without a face (one off the mat) is answered as a player would: Accept."""
-    if not isinstance(event, Roll):
-        return table.choose(event)
-    if table.observe(event):
-        return True
-    if not (table.overlays and isinstance(table.overlays[-1], ReadCheckOverlay)):
-        return False
-    before = len(table.match.events)
-    table.press(Press.OK)
-    return len(table.match.events) == before + 1
+    """Give an event to the table as the camera (a roll) or a player's choice would; True when accepted."""
+    return table.observe(event) if isinstance(event, Roll) else table.choose(event)

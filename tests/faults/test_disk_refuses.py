@@ -2,24 +2,28 @@
 
 "full" is the kernel refusing to grow the journal's files (RLIMIT_FSIZE: write() fails with EFBIG, as on a full
 card); "read-only" is SQLite refusing every write on the connection (PRAGMA query_only, the error a read-only remount
-gives). Both go through the real SQLite and the real Journal; nothing is mocked.
+gives). Both go through the real SQLite and the real Journal; nothing is mocked. The last test runs the whole
+appliance loop: its OLED, its buttons on MockFactory pins, and the loop's own retries.
 """
 import contextlib
 import random
 import resource
 import signal
+import sqlite3
 
+import cv2
+import numpy as np
 import pytest
 
 from companion import games
 from companion.games import Choice
 from companion.games.match import Match
 from companion.session.journal import Journal, JournalError
-from companion.session.table import Table
+from companion.session.table import DISK_WARNING, Table
+from companion.vision.sources import FolderSource
 
+from .rig import FRAME, Companion, journal_holding
 from .scripted import enter, scripted_game
-
-DISK_WARNING = "Disk full: not saved"
 
 
 @contextlib.contextmanager
@@ -95,8 +99,6 @@ def test_a_new_game_on_a_refusing_disk_is_one_clear_error(tmp_path):
     journal.close()
 
 
-@pytest.mark.xfail(strict=True, reason="table.py: the disk warning is Table.message, which the next refused move "
-                                       "replaces and which stays after the writes have landed")
 def test_the_disk_warning_stays_while_writes_wait_and_goes_once_they_land(tmp_path):
     setup, events, _ = scripted_game("banx", seed=4)
     journal = Journal(tmp_path / "journal.sqlite")
@@ -110,7 +112,6 @@ def test_the_disk_warning_stays_while_writes_wait_and_goes_once_they_land(tmp_pa
     journal.close()
 
 
-@pytest.mark.xfail(strict=True, reason="table.py: a game that ends while the disk refuses is never marked finished")
 def test_a_game_that_ends_while_the_disk_refuses_is_finished_once_it_takes_writes(tmp_path):
     setup, events, _ = scripted_game("roll-your-luck", seed=5)
     journal = Journal(tmp_path / "journal.sqlite")
@@ -122,3 +123,50 @@ def test_a_game_that_ends_while_the_disk_refuses_is_finished_once_it_takes_write
     assert journal.flush()
     assert journal.unfinished() is None, "the home screen would offer to resume a finished game"
     journal.close()
+
+
+def events_on_disk(path) -> int:
+    """The events another process would find in the journal now."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("kind", ["full", "read-only"])
+def test_every_screen_warns_until_the_loop_has_written_what_waited(kind, tmp_path):
+    """The end of a game played while the disk refuses, the home screen after it and the next game's setup warn on
+    the OLED, and the next game waits; the first turn of the loop once the disk takes writes saves every move and
+    the end of the game, and only then does the next game start."""
+    setup, events, _ = scripted_game("roll-your-luck", seed=5)
+    path = journal_holding(tmp_path / "journal.sqlite", setup, events[:-3])
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "000.png"), np.zeros(FRAME, np.uint8))
+    companion = Companion(path, lambda: FolderSource(frames, fps=1000, loop=True))
+    appliance, journal = companion.appliance, companion.appliance.journal
+    with disk_refusing(kind, journal):
+        for event in events[-3:]:
+            assert enter(appliance.table, event)   # as the camera or the buttons hand it over
+            companion.steps(1)
+            assert companion.oled_says(DISK_WARNING)
+        assert appliance.table.is_over
+        companion.tap("OK")   # "OK new game"
+        companion.steps(1)
+        assert appliance.table is None and companion.oled_says(DISK_WARNING)
+        while appliance.session.screen.home.result is None:   # the first row of every setup question
+            companion.tap("OK")
+            companion.steps(1)
+        companion.steps(2)
+        assert appliance.table is None and companion.oled_says(DISK_WARNING)
+        assert events_on_disk(path) == len(events) - 3
+    companion.steps(1)
+    assert journal.is_durable and events_on_disk(path) == len(events)
+    assert appliance.table is not None and appliance.table.game_id == 2
+    status = appliance.table.prompt().status
+    assert status != DISK_WARNING and companion.oled_says(status)   # the new game's own screen, no warning
+    companion.close()
+    reopened = Journal(path)
+    assert reopened.events(1) == events and reopened.unfinished() == 2
+    reopened.close()

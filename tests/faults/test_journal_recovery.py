@@ -118,7 +118,6 @@ def test_undo_after_the_game_ended_reopens_it_in_the_journal(tmp_path):
     resumed.journal.close()
 
 
-@pytest.mark.xfail(strict=True, reason="table.py: Table.resume does not show Journal.recovered on the status line")
 def test_the_table_shows_what_the_journal_recovered(tmp_path):
     journal, game, _ = journal_with(tmp_path / "live.sqlite", "banx", 6)
     torn = power_cut_copy(journal, tmp_path / "torn.sqlite")
@@ -128,8 +127,6 @@ def test_the_table_shows_what_the_journal_recovered(tmp_path):
     journal.close()
 
 
-@pytest.mark.xfail(strict=True, reason="table.py: Table.resume does not finish a game whose last event ended it "
-                                       "when the power was cut before Journal.finish")
 def test_a_game_whose_end_was_cut_off_is_finished_on_resume(tmp_path):
     setup, events, _ = scripted_game("roll-your-luck", 4)
     journal = Journal(tmp_path / "journal.sqlite")

@@ -96,3 +96,21 @@ def test_refused_writes_wait_in_order_and_land_once(journal):
     assert journal.is_durable
     rows = journal._db.execute("SELECT seq FROM events WHERE game = ? ORDER BY seq", (game,)).fetchall()
     assert [r[0] for r in rows] == [1, 2, 3]
+
+
+def test_a_finish_waiting_for_the_disk_counts_and_a_new_game_comes_after_it(journal):
+    """The journal keeps the order of play: a game started while earlier writes wait for the disk is refused until
+    they land, and then they land first."""
+    game = journal.new_game(SETUP)
+    journal._db.execute("PRAGMA query_only = ON")
+    assert not journal.append(game, EVENTS[0]) and not journal.finish(game)
+    assert journal.is_finished(game) and journal.unfinished() is None   # as the table sees it, in memory
+    with pytest.raises(JournalError, match="earlier moves still wait for the disk"):
+        journal.new_game(SETUP)
+    journal._db.execute("PRAGMA query_only = OFF")
+    second = journal.new_game(SETUP)
+    assert journal.is_durable and second == game + 1
+    on_disk = journal._db.execute("SELECT finished IS NOT NULL FROM games ORDER BY id").fetchall()
+    assert on_disk == [(1,), (0,)] and journal.events(game) == EVENTS[:1]
+    journal.pop(game)
+    assert not journal.is_finished(game) and journal.unfinished() == second
