@@ -159,6 +159,7 @@ class Table:
         self.names = match.game.players
         self.overlays: list[Overlay] = []
         self.message = ""
+        self._view_refused = False   # the message is a refused view's (State.visible), which the next good view ends
         self.last_read: tuple[Die, ...] = ()
         self.quit_requested = False
         self.teach_request: str | None = None  # a kind of faces to teach the camera, asked for from MENU
@@ -188,8 +189,10 @@ class Table:
         try:
             roll = self.match.state.visible(roll)
         except RefereeError as error:
-            self.last_read, self.message = (), error.message
+            self.last_read, self.message, self._view_refused = (), error.message, True
             return False
+        if self._view_refused:   # the dice were put right: the refusal no longer holds
+            self.message, self._view_refused = "", False
         self.last_read = roll.dice
         if not isinstance(self.match.state.expects(), RollRequest) or self.overlays and not checked:
             return False  # UI-8: nobody is waiting for dice (or a screen is open over the game)
@@ -202,6 +205,9 @@ class Table:
         return self._push(choice)
 
     def press(self, press: Press) -> None:
+        if press is Press.MENU and not self.is_spinner and not any(isinstance(o, MenuOverlay) for o in self.overlays):
+            self.overlays.append(MenuOverlay(self))   # UI-4: over any screen but a number spinner
+            return
         if self.overlays:
             overlay = self.overlays[-1]
             if overlay.press(press) and overlay in self.overlays:
@@ -210,9 +216,6 @@ class Table:
         if press is Press.UNDO:
             if self.match.events:
                 self.overlays.append(UndoOverlay(self))
-            return
-        if press is Press.MENU and not self.is_spinner:
-            self.overlays.append(MenuOverlay(self))
             return
         pending = self.match.state.expects()
         if isinstance(pending, Decision):
@@ -290,6 +293,8 @@ class Table:
         if self.journal is not None:
             self.journal.append(self.game_id, event)   # on disk, or waiting in order while the disk refuses
         self.message = ""
+        # A read check of a roll the game no longer waits for (an out-of-turn action was taken from MENU over it).
+        self.overlays = [o for o in self.overlays if not isinstance(o, (ReadCheckOverlay, FaceOverlay))]
         self._finish_if_over()
         return True
 

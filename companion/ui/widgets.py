@@ -176,17 +176,20 @@ class Spinner:
 
 
 class Confirm:
-    """One statement: OK = yes, BACK = no (controls.md screen type 5)."""
-
-    hints = "OK yes  BACK no"
+    """One statement: OK = yes, BACK = no (controls.md screen type 5). With `no` None it is a step to acknowledge,
+    not a question (Countaloupe's discard steps with `strict_steps`, CL-25): only OK answers it."""
 
     def __init__(self, yes: object = "yes", no: object = "no"):
         self.yes, self.no = yes, no
 
+    @property
+    def hints(self) -> str:
+        return "OK next" if self.no is None else "OK yes  BACK no"
+
     def press(self, press: Press):
         if press in (Press.OK, Press.DONE):
             return Picked(self.yes)
-        if press is Press.BACK:
+        if press is Press.BACK and self.no is not None:
             return Picked(self.no) if self.no is not CANCEL else CANCEL
         return None
 
@@ -208,5 +211,5 @@ def widget_for(decision: Decision):
         return GridCursor(decision.options, decision.default)
     if decision.kind == "confirm":
         keys = [o.key for o in decision.options]
-        return Confirm(keys[0] if keys else "yes", keys[1] if len(keys) > 1 else keys[0] if keys else "no")
+        return Confirm(keys[0] if keys else "yes", keys[1] if len(keys) > 1 else None)
     return ChooseOne(decision.options, decision.default)

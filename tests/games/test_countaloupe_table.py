@@ -149,3 +149,22 @@ def test_ui_3_undo_of_a_block_restores_the_chip_and_the_turn():
     assert table.prompt().body[0] == "Undo block Ana?"
     press(table, Press.OK)
     assert state(table).detail()["chip"] == "HELD(Ben)" and state(table).expects().question == "Discard 2"
+
+
+def test_cl_25_a_strict_discard_step_is_taken_by_ok_alone():
+    table, _, _ = seated(("strict_steps", True))
+    table.observe(roll(1, 2, 4))
+    assert table.prompt().hints == "OK next", "a step to acknowledge offers no 'BACK no'"
+    press(table, Press.BACK)
+    assert state(table).expects().question == "Discard 1" and state(table).detail()["next"]["red"] == 1
+    press(table, Press.OK)
+    assert state(table).detail()["next"]["red"] == 2
+
+
+def test_ui_4_cl_23_a_block_from_menu_over_a_read_check_ends_the_turn_and_the_check():
+    table, _, _ = seated(held_by=1)
+    assert not table.observe(Roll((Die(1), Die(None, confidence=0.2), Die(4), BLANK)))
+    assert table.prompt().header == "READ CHECK"
+    block_from_menu(table)
+    assert state(table).active == 1 and state(table).detail()["chip"] == "ON(red)"
+    assert not table.overlays and isinstance(state(table).expects(), RollRequest)

@@ -207,3 +207,16 @@ def test_colour_risk_a_doubtful_colour_die_is_corrected_on_the_read_check():
     for press in [Press.NEXT] * 5 + [Press.OK, Press.OK]:      # purple, then Accept
         table.press(press)
     assert not table.overlays and table.match.state.detail()["roll"] == ["red", "purple", 2, 5]
+
+
+def test_low_26_the_warning_goes_once_the_pool_dice_are_put_back():
+    table = table_for("light")
+    table.observe(dice("red", "blue", 2, 5))
+    for step in ["own", "blue", "5", "normal"]:
+        answer(table, step)
+    table.observe(dice("purple", 1))
+    assert table.match.state.picker == BEN
+    assert not table.observe(dice("red", "purple", 3, 1))
+    assert table.message == "a pool die moved"
+    table.observe(dice("red", "purple", 2, 1))       # put back as they lay
+    assert table.message == "" and "a pool die moved" not in table.prompt().text()

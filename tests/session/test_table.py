@@ -190,3 +190,16 @@ def test_finished_game_is_closed_in_the_journal(journal):
     assert table.is_over and journal.unfinished() is None
     assert table.prompt().header == "GAME OVER"
     assert Match.replay(SETUP, journal.events(table.game_id)).state.outcome() == table.match.state.outcome()
+
+
+def test_ui_4_menu_opens_over_a_read_check_and_back_returns_it_unchanged():
+    table = Table.new(SETUP)
+    table.observe(Roll((Die(3), Die(None, confidence=0.3), Die(5), Die(6), Die(1))))
+    press(table, Press.NEXT)
+    before = table.prompt()
+    press(table, Press.MENU)
+    assert table.prompt().header == "MENU"
+    press(table, Press.MENU)
+    assert len(table.overlays) == 2, "MENU over the open menu opens no second one"
+    press(table, Press.BACK)
+    assert table.prompt() == before

@@ -49,3 +49,10 @@ def test_ui_7_lists_wrap_around_at_both_ends():
     assert presses(widget, Press.NEXT) is None and widget.options[widget.cursor].key == "d0"
     spinner = Spinner(1, 6, default=6)
     assert presses(spinner, Press.NEXT, Press.OK) == Picked(1)
+
+
+def test_a_one_answer_confirm_is_acknowledged_by_ok_alone():
+    step = Confirm("yes", None)
+    assert step.hints == "OK next"
+    assert presses(step, Press.BACK, Press.PREV) is None
+    assert presses(step, Press.OK) == Picked("yes")
