@@ -45,6 +45,7 @@ class Appliance:
         self.game_options = game_options
         self.game = game
         self.clock = clock
+        self._status = ""   # the last STATUS= sent to systemd
         self.presses: queue.Queue[Press] = queue.Queue()
         buttons.when_pressed = self.presses.put
         reader = DiceReader(self.profile)
@@ -91,6 +92,16 @@ class Appliance:
         self.session.tick()
         self.session.refresh()
         self.screen.tick()
+        self._report_status()
+
+    def _report_status(self) -> None:
+        """`systemctl status` says what the players see: a fault while it lasts, else the game and its header line
+        (whose decision it is; never hidden information, UI-10). Sent only when it changes."""
+        table = self.table
+        status = self.session.alert or (f"{table.match.game.title}: {table.prompt().header}" if table else "Home")
+        if status != self._status:
+            self.notifier.status(status)
+            self._status = status
 
     def _alert(self, camera_lost: bool) -> str:
         """The status line of every screen while a fault outside the game lasts: moves waiting for the disk come

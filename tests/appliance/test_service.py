@@ -95,8 +95,9 @@ def test_watchdog_interval_reads_the_process_environment(monkeypatch):
 
 def test_the_running_service_is_ready_pets_the_watchdog_and_stops_cleanly_on_sigterm(listener, tmp_path):
     """`dice-companion run` as systemd starts it: NOTIFY_SOCKET and WATCHDOG_USEC in its environment, a game in
-    progress in its journal. Its main loop must send READY=1, then WATCHDOG=1 every WatchdogSec/2, and SIGTERM
-    must end it with STOPPING=1, exit status 0 and the journal whole."""
+    progress in its journal. Its main loop must send READY=1, then WATCHDOG=1 every WatchdogSec/2 and a STATUS= line
+    whenever the screen's header changes, and SIGTERM must end it with STOPPING=1, exit status 0 and the journal
+    whole."""
     path, sock = listener
     journal = tmp_path / "journal.sqlite"
     setup, events, _ = scripted_game("banx", seed=11)
@@ -120,9 +121,13 @@ def test_the_running_service_is_ready_pets_the_watchdog_and_stops_cleanly_on_sig
         service.stdin.write("ok\n")          # "Resume banx" on the home screen
         service.stdin.flush()
         sock.settimeout(2)
-        started = time.monotonic()
-        pets = [received(sock) for _ in range(4)]
-        assert pets == ["WATCHDOG=1"] * 4 and time.monotonic() - started < 4
+        started, pets, statuses = time.monotonic(), 0, []
+        while pets < 4:
+            message = received(sock)
+            pets += message == "WATCHDOG=1"
+            statuses += [message] if message.startswith("STATUS=") else []
+        assert time.monotonic() - started < 4
+        assert statuses and statuses[-1].startswith("STATUS=BANX: "), statuses   # the resumed game, whose turn
         service.send_signal(signal.SIGTERM)
         assert received(sock) == "STOPPING=1"
         out, err = service.communicate(timeout=30)

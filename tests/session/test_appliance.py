@@ -113,15 +113,18 @@ def test_camera_that_vanishes_is_shown_and_the_game_carries_on(rig, tmp_path):
     events = list(rig.appliance.table.match.events)
     for file in rig.frames.iterdir():
         file.unlink()
+    rig.notifications()
     rig.steps(3)
     assert rig.appliance.session.alert == CAMERA_LOST
     assert CAMERA_LOST in rig.screen_text()
+    assert rig.notifications() == [f"STATUS={CAMERA_LOST}"], "systemctl status says it too, once"
     assert rig.appliance.table.match.events == events  # nothing lost or added while the camera was away
     rig.tap("NEXT")  # the buttons still work
     rig.steps(1)
     write_roll(rig.frames, (3, 3, 3, 5, 6), seed=4)
     rig.steps(2)
     assert rig.appliance.session.alert == "" and CAMERA_LOST not in rig.screen_text()
+    assert [m for m in rig.notifications() if m.startswith("STATUS=")] == ["STATUS=BANX: ANA roll 1 T1"]
     assert rig.source.reconnects >= 1
 
 
