@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Callable, TextIO
 
+import luma.core.error
 from luma.core.device import device as LumaDevice, dummy
 from luma.core.interface.serial import noop
 from PIL import Image
@@ -18,6 +19,8 @@ from ..errors import CompanionError
 
 WIDTH, HEIGHT = 128, 64
 DIM_CONTRAST = 0   # the SSD1306's lowest level is still readable in a dark room
+LINK_LOST = (OSError, luma.core.error.Error)
+"""What a device raises when the I2C bus stops answering: luma's DeviceNotFoundError for commands, OSError for data."""
 
 
 class DisplayError(CompanionError):
@@ -121,6 +124,7 @@ class Screen:
         self._last_press = clock()
         self._dimmed = False
         self._shown: tuple | None = None
+        self.is_connected = True
 
     @property
     def dimmed(self) -> bool:
@@ -129,19 +133,29 @@ class Screen:
     def show(self, image: Image.Image) -> None:
         """Draw `image` unless it is already on the screen (a full frame is 1 KB over a 100-400 kHz I2C bus)."""
         picture = (image.mode, image.size, image.tobytes())
-        if picture != self._shown:
-            self.device.display(image)
+        if picture != self._shown and self._send(lambda: self.device.display(image)):
             self._shown = picture
 
     def touch(self) -> None:
         """A press: wake the screen and restart the idle time."""
         self._last_press = self._clock()
-        if self._dimmed:
-            self.device.contrast(self.contrast)
+        if self._dimmed and self._send(lambda: self.device.contrast(self.contrast)):
             self._dimmed = False
 
     def tick(self) -> None:
         """Call from the main loop: dims the screen once it has been idle long enough."""
         if not self._dimmed and self.dim_after_s and self._clock() - self._last_press >= self.dim_after_s:
-            self.device.contrast(DIM_CONTRAST)
-            self._dimmed = True
+            self._dimmed = self._send(lambda: self.device.contrast(DIM_CONTRAST))
+
+    def _send(self, command: Callable[[], None]) -> bool:
+        """Run one command on the device. A loose wire must not end the game (the camera, the buttons and the
+        journal go on): the loss is said once on stderr, and the picture is sent again once the bus answers."""
+        try:
+            command()
+        except LINK_LOST as error:
+            if self.is_connected:
+                print(f"dice-companion: OLED lost ({error}); retrying", file=sys.stderr, flush=True)
+            self.is_connected, self._shown = False, None
+            return False
+        self.is_connected = True
+        return True

@@ -211,3 +211,22 @@ def test_nothing_at_the_address_is_one_line_with_the_fix():
     assert str(caught.value) == ("ssd1306 at 0x3D on /dev/i2c-1: no answer; check VCC, GND, SDA (pin 3) and SCL "
                                  "(pin 5), and the address with `i2cdetect -y 1` (0x3C or 0x3D) against "
                                  "display.i2c_address")
+
+
+def test_a_loose_oled_wire_does_not_end_the_game_and_the_picture_comes_back(capsys):
+    bus = Bus()
+    screen = Screen(open_display(display_cfg(driver="ssd1306"), bus=bus), dim_after_s=60)
+    screen.show(card("ANA  roll 1"))
+    bus.answers = None                                   # the wire comes loose: nothing acks
+    screen.show(card("BEN  roll 1"))
+    screen.touch()
+    screen.show(card("BEN  roll 1"))
+    assert not screen.is_connected
+    assert capsys.readouterr().err.count("OLED lost") == 1
+    bus.answers = 0x3C                                   # pushed back in
+    sent = len(bus.writes)
+    screen.show(card("BEN  roll 1"))
+    assert screen.is_connected and len(bus.writes) > sent, "the picture lost with the wire is sent again"
+    sent = len(bus.writes)
+    screen.show(card("BEN  roll 1"))
+    assert len(bus.writes) == sent
