@@ -10,10 +10,11 @@ zone "seat<k>" (k the seat number, 0 for the first player entered). The round st
 the pool; every later observation shows the whole table, and a die keeps its face (DL-2) unless it was committed for
 the finalise re-roll (DL-23).
 
-A round runs POOL (roll the dice into the pool), then turns: ACTION and the entries the action needs (TARGET, BLOCK,
-COUNT, WILD, WILD_VALUE, and CARD values in value mode), then TAKE when dice were earned. At round end: COMMIT (each
-player with dice picks the dice to re-roll), REROLL, three TOKENs entered or drawn by the DEALER, LUCKY (Lucky Card
-counts in count mode), the round scores, and the next round's POOL or OVER.
+The game opens with the HOST confirming the prize points (PRIZES: keep the configured `prize_points`, or change
+them on nine spinners, PRIZE). A round runs POOL (roll the dice into the pool), then turns: ACTION and the entries
+the action needs (TARGET, BLOCK, COUNT, WILD, WILD_VALUE, and CARD values in value mode), then TAKE when dice were
+earned. At round end: COMMIT (each player with dice picks the dice to re-roll), REROLL, three TOKENs entered or
+drawn by the DEALER, LUCKY (Lucky Card counts in count mode), the round scores, and the next round's POOL or OVER.
 """
 from __future__ import annotations
 
@@ -34,9 +35,11 @@ ROUNDS = 3      # DL-1
 TOKENS = 8      # in the tin [TEXT]: the number tokens, no-dice and all-dice
 DRAWN = 3       # tokens drawn per round, one per prize card space (DL-24)
 
-(ROLL_POOL, ACTION, TARGET, BLOCK, COUNT, WILD, WILD_VALUE, CARD, TAKE, COMMIT, REROLL, TOKEN, LUCKY,
- OVER) = ("roll_pool", "action", "target", "block", "count", "wild", "wild_value", "card", "take", "commit", "reroll",
-          "token", "lucky", "over")
+(PRIZES, PRIZE, ROLL_POOL, ACTION, TARGET, BLOCK, COUNT, WILD, WILD_VALUE, CARD, TAKE, COMMIT, REROLL, TOKEN, LUCKY,
+ OVER) = ("prizes", "prize", "roll_pool", "action", "target", "block", "count", "wild", "wild_value", "card", "take",
+          "commit", "reroll", "token", "lucky", "over")
+KEEP, CHANGE = "keep", "change"
+MOST_POINTS = 20    # the prize point spinners' top: one step per point (controls.md enters larger ranges by digit)
 PASS, NEW, ADD_OWN, ADD_OTHER, REPLACE = "pass", "new", "add_own", "add_other", "replace"
 ACTION_LABELS = {PASS: "Pass", NEW: "New block", ADD_OWN: "Add to own", ADD_OTHER: "Add to other",
                  REPLACE: "Replace wild"}
@@ -113,7 +116,10 @@ class DiceLotteryState(State):
         self.round = 1
         self.dealer = (game.setup.first - 1) % count      # DL-3: the first player sits left of the dealer
         self.round_scores: list[list[int]] = [[] for _ in range(count)]
+        self.prize_points = game.options.prize_points     # DL-30: confirmed or changed by the HOST before round 1
+        self.entered: tuple[int, ...] = ()                # prize points entered so far when changing them
         self._deal()
+        self.phase = PRIZES
 
     def copy(self) -> DiceLotteryState:
         """A faster copy than deepcopy, for playouts: Blocks and tuples are immutable and shared, the lists and
@@ -186,7 +192,7 @@ class DiceLotteryState(State):
         self._score_round()
 
     def _score_round(self) -> None:
-        points = self.game.options.prize_points[self.round - 1]
+        points = self.prize_points[self.round - 1]
         for seat, rounds in enumerate(self.round_scores):
             faces = list(self.held[seat].values())
             cards = sum(b.size for b in self._own(seat))
@@ -334,9 +340,22 @@ class DiceLotteryState(State):
         fields.setdefault("context", self._context(f"hand {self.hands[self.active]}"))
         return Decision(kind=kind, question=question, options=tuple(options), **fields)
 
+    def _expect_prizes(self) -> Decision:
+        """DL-30: the prize points are placeholders until the HOST checks them against the three prize cards."""
+        shown = " ".join("/".join(map(str, row)) for row in self.prize_points)
+        rows = (Option(KEEP, shown if len(shown) <= 19 else "As configured"), Option(CHANGE, "Change"))
+        return Decision(None, "choose", "Prize points?", rows, default=KEEP, context="setup", role="HOST")
+
+    def _expect_prize(self) -> Decision:
+        """One spinner per prize card space, round by round, starting on the configured value."""
+        row, space = divmod(len(self.entered), DRAWN)
+        return Decision(None, "spinner", f"R{row + 1} space {space + 1} points?", low=0, high=MOST_POINTS,
+                        default=min(self.prize_points[row][space], MOST_POINTS), context="setup", role="HOST")
+
     def _expect_roll_pool(self) -> RollRequest:
-        return RollRequest(None, f"Roll {DICE} dice", {"pips": DICE}, fresh=True, lines=(f"Round {self.round} of {ROUNDS}",
-                           "Roll all into pool"), context=self._context("pool"), role="DEALER")
+        lines = (f"Round {self.round} of {ROUNDS}", "Roll all into pool")
+        return RollRequest(None, f"Roll {DICE} dice", {"pips": DICE}, fresh=True, lines=lines,
+                           context=self._context("pool"), role="DEALER")
 
     def _expect_action(self) -> Decision:
         rows = [Option(key, ACTION_LABELS[key]) for key in self._actions()]
@@ -415,7 +434,7 @@ class DiceLotteryState(State):
 
     def _expect_token(self) -> Decision:
         space = len(self.tokens)
-        points = self.game.options.prize_points[self.round - 1][space]
+        points = self.prize_points[self.round - 1][space]
         rows = [Option(key, token_label(key)) for key in self._tin()] + [Option(DRAW, "Draw for me", seeded=True)]
         return Decision(None, "choose", f"Token {space + 1} ({points} pts)?", tuple(rows), default=rows[0].key,
                              context=self._context("lottery"), role="DEALER")
@@ -432,6 +451,15 @@ class DiceLotteryState(State):
     # Applying events ----------------------------------------------------------------------------------------
     def _apply_choice(self, choice: Choice) -> None:
         getattr(self, "_choose_" + self.phase)(choice.value)
+
+    def _choose_prizes(self, key: str) -> None:
+        self.phase = PRIZE if key == CHANGE else ROLL_POOL
+
+    def _choose_prize(self, points: int) -> None:
+        self.entered += (points,)
+        if len(self.entered) == ROUNDS * DRAWN:
+            self.prize_points = tuple(self.entered[i:i + DRAWN] for i in range(0, ROUNDS * DRAWN, DRAWN))
+            self.phase = ROLL_POOL
 
     def _choose_action(self, key: str) -> None:
         if key == PASS:
@@ -574,7 +602,8 @@ class DiceLotteryState(State):
             blocks.append(entry)
         return {"round": self.round, "dealer": self.dealer, "active": self.active, "deck": self.deck,
                 "pool": {str(d): f for d, f in self.pool.items()}, "players": players, "blocks": blocks,
-                "ender": self.ender, "tokens": list(self.tokens)}
+                "ender": self.ender, "tokens": list(self.tokens),
+                "prize_points": [list(row) for row in self.prize_points]}
 
     def describe(self, event: Event) -> str:
         if isinstance(event, Roll):
@@ -584,8 +613,12 @@ class DiceLotteryState(State):
             return ACTION_LABELS.get(value, str(value))
         if self.phase == TOKEN:
             return "token draw" if split_seed(value) else f"token {token_label(value)}"
-        names = {TARGET: "target", BLOCK: "block", COUNT: "cards", WILD: "wild", WILD_VALUE: "wild =",
-                 CARD: "card", COMMIT: "re-roll pick", LUCKY: "lucky cards"}
+        if self.phase == PRIZES:
+            return "prize points kept" if value == KEEP else "change prize points"
+        if self.phase == TARGET and value in self.expects().legal_keys():
+            return f"target {self.game.players[zone_seat(value)][:8]}"
+        names = {PRIZE: "prize points", TARGET: "target", BLOCK: "block", COUNT: "cards",
+                 WILD: "wild", WILD_VALUE: "wild =", CARD: "card", COMMIT: "re-roll pick", LUCKY: "lucky cards"}
         shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
         return f"{names.get(self.phase, 'choice')} {shown}"
 

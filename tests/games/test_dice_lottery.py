@@ -9,6 +9,7 @@ import pytest
 from companion.games import (Choice, Decision, Die, IllegalActionError, ImplausibleRollError, Roll, RollRequest,
                              Setup, new_game)
 from companion.games.dice_lottery import ACTION
+from companion.games.match import Match
 from companion.games.dice_lottery_blocks import Block
 from companion.games.dice_lottery_scoring import game_winners, lottery_points, round_score, seeded_draw
 
@@ -18,8 +19,14 @@ FACES = (1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3)     # die id i first shows
 
 # ------------------------------------------------------------------------------------------------------ helpers
 
-def new_state(players=NAMES[:3], first=0, **options):
+def new_game_state(players=NAMES[:3], first=0, **options):
+    """A new game: the HOST is asked to confirm the prize points."""
     return new_game(Setup("dice-lottery", tuple(players), first, options=options)).new_initial_state()
+
+
+def new_state(players=NAMES[:3], first=0, **options):
+    """A new game whose prize points are kept: the DEALER is asked to roll the pool."""
+    return new_game_state(players, first, **options).apply(Choice("keep"))
 
 
 def pool_roll(faces=FACES):
@@ -562,16 +569,27 @@ def test_round_score_below_zero_never_carries_into_the_total():
 # ------------------------------------------------------------------------------------ undo, errors, display
 
 def test_undo_of_replace_wild_restores_wild_card_and_die():
-    states = example_1()
-    before = states["cy2"]
-    snapshot = before.detail()
-    after = states["ana2"]
-    assert after.detail() != snapshot
-    # Undo goes back to the journaled state before the event: nothing applied since has touched it.
-    assert before.detail() == snapshot
-    assert snapshot["blocks"][1]["wild"] == 1 and hands(before)[0] == 5 and len(snapshot["pool"]) == 13
-    assert before.describe(Choice("replace")) == "Replace wild"
-    assert states["ana2 choice"].describe(take_roll(states["ana2 choice"], 1)) == "dice taken"
+    """UI-3 through the journal's Match: each undo reverts one event, the take first, then the choices."""
+    match = Match.start(Setup("dice-lottery", NAMES[:3], 1))
+    for event in (Choice("keep"), pool_roll(), *map(Choice, ("new", 3, "no", "new", 3, "yes", 1, "new", 3, "no",
+                                                              "add_own", 1, "no", "add_other", "seat1", 2))):
+        match.push(event)
+    match.push(take_roll(match.state, 2))                       # example 1, before Ana's Replace wild
+    before = match.state.detail()
+    assert before["blocks"][1]["wild"] == 1 and hands(match.state)[0] == 5 and len(before["pool"]) == 13
+    for event in (Choice("replace"), Choice("seat2")):
+        match.push(event)
+    match.push(take_roll(match.state, 1))
+    assert match.state.detail()["blocks"][1]["wild"] is None and dice_counts(match.state)[0] == 1
+    assert match.describe_last() == "dice taken"
+    match.pop()                                                  # the die goes back to the pool
+    assert len(match.state.detail()["pool"]) == 13 and dice_counts(match.state)[0] == 0
+    assert match.state.expects().message == "Take 1 die"
+    assert match.describe_last() == "target Cy"
+    match.pop()
+    assert match.describe_last() == "Replace wild"
+    match.pop()                                                  # the wild is back in Cy's block, Ana's card in hand
+    assert match.state.detail() == before and match.state.expects().question == "Action?"
 
 
 def test_rolls_and_choices_are_refused_at_the_wrong_time():
@@ -593,7 +611,8 @@ def test_status_and_headers_show_public_counts_and_fit_the_oled():
 
 def test_detail_uses_the_spec_state_names():
     detail = example_1()["ana2"].detail()
-    assert set(detail) == {"round", "dealer", "active", "deck", "pool", "players", "blocks", "ender", "tokens"}
+    assert set(detail) == {"round", "dealer", "active", "deck", "pool", "players", "blocks", "ender", "tokens",
+                           "prize_points"}
     assert set(detail["players"][0]) == {"name", "hand", "dice", "has_block", "round_scores"}
     assert detail["players"][1]["has_block"] and detail["blocks"][0] == {"id": 0, "owner": 1, "size": 6,
                                                                          "wild": None}
@@ -614,6 +633,42 @@ def test_dl_30_prize_points_tokens_and_player_range_come_from_the_options():
         new_state(("A", "B", "C", "D", "E", "F"))
     with pytest.raises(IllegalActionError, match="3-5 players"):
         new_state(("A", "B"), min_players=3)
+
+
+def test_dl_30_the_host_confirms_the_prize_points_before_the_first_pool_roll():
+    state = new_game_state(prize_points=((1, 2, 3), (2, 3, 4), (3, 4, 6)))
+    pending = state.expects()
+    assert (pending.role, pending.context, pending.question) == ("HOST", "setup", "Prize points?")
+    assert [o.label for o in pending.options] == ["1/2/3 2/3/4 3/4/6", "Change"] and pending.default == "keep"
+    assert state.describe(Choice("keep")) == "prize points kept"
+    kept = state.apply(Choice("keep"))
+    assert kept.detail()["prize_points"] == [[1, 2, 3], [2, 3, 4], [3, 4, 6]]
+    assert isinstance(kept.expects(), RollRequest) and kept.expects().count == 15
+
+
+def test_dl_30_changed_prize_points_are_entered_on_nine_spinners_and_pay_the_lottery():
+    state = new_game_state(NAMES[:2]).apply(Choice("change"))
+    asked = []
+    for points in (1, 1, 1, 5, 0, 0, 2, 2, 2):
+        pending = state.expects()
+        asked.append((pending.question, pending.default))
+        assert (pending.kind, pending.role, pending.low, pending.high) == ("spinner", "HOST", 0, 20)
+        state = state.apply(Choice(points))
+    assert asked[0] == ("R1 space 1 points?", 1) and asked[5] == ("R2 space 3 points?", 4)
+    assert asked[8] == ("R3 space 3 points?", 5)
+    assert state.detail()["prize_points"] == [[1, 1, 1], [5, 0, 0], [2, 2, 2]]
+    state = play(state.apply(pool_roll()), "new", 7, "no", "new", 3, "no")
+    state = play(state, "add_other", "seat1", 1, take=1)                     # Ana takes die 0 (face 1)
+    state = finish_round(play(state, "pass"), ("1", "none", "all"))
+    assert state.expects().message == "Roll 15 dice"
+    # Round 1 spaces worth 1, 1, 1: Ana 7 cards + 1 die + 1 (token 1) + 1 (all) = 10.
+    assert [p["round_scores"] for p in state.detail()["players"]] == [[10], [0]]
+
+
+def test_dl_30_prize_point_spinners_refuse_entries_out_of_range():
+    state = new_game_state().apply(Choice("change"))
+    assert_refused(state, Choice(21), IllegalActionError)
+    assert_refused(state, Choice("keep"), IllegalActionError)
 
 
 @pytest.mark.parametrize("options, words", [

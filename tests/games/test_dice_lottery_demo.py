@@ -1,9 +1,15 @@
 """The Dice Lottery demo script (companion/demos/dice-lottery.jsonl) replays to the end with the scores worked out
-by hand from the spec."""
+by hand from the spec, and its button presses per turn stay within controls.md's table."""
 import json
 from importlib.resources import files
 
 from companion.games import Choice, Roll, Setup, event_from_json, new_game
+from companion.session.presses import presses_for
+
+# controls.md, Dice Lottery: presses per decision (cursor walking forward only), by the engine's phase
+PRESSES = {"prizes": (1, 2), "action": (1, 5), "target": (1, 4), "block": (1, 4), "count": (1, 5), "wild": (1, 2),
+           "wild_value": (1, 7), "commit": (1, 6), "lucky": (1, 6)}
+TURN = ("action", "target", "block", "count", "wild", "wild_value", "card")
 
 
 def replay_demo():
@@ -40,3 +46,25 @@ def test_demo_shows_each_trigger_a_wild_a_replace_a_re_roll_and_a_companion_draw
     assert sorted(set(enders)) == [0, 1, 2]                       # each player ends one round and deals the next
     rerolls = [e for s, e in zip(states, events) if isinstance(e, Roll) and s.describe(e) == "re-roll"]
     assert len(rerolls) == 2
+
+
+def test_demo_presses_per_turn_stay_in_the_ranges_of_controls_md():
+    states, events = replay_demo()
+    turns, lottery = [], [0]
+    for state, event in zip(states, events):
+        if not isinstance(event, Choice):
+            continue
+        presses = len(presses_for(state.expects(), event))
+        low, high = PRESSES.get(state.phase, (1, 21))
+        assert low <= presses <= high, (state.phase, event.value)
+        if state.phase == "action":
+            turns.append(presses)
+        elif state.phase in TURN:
+            turns[-1] += presses
+        elif state.phase == "token":
+            lottery[-1] += presses
+            if len(state.tokens) == 2 or event.value.startswith("draw:"):
+                lottery.append(0)
+    assert len(turns) == 18 and min(turns) == 1 and turns.count(1) == 3          # a Pass is one press
+    assert sum(turns) == 97 and max(turns) == 13                                # 5.4 a turn on average
+    assert all(3 <= presses <= 21 for presses in lottery[:-1]) and len(lottery) == 4   # three lotteries

@@ -1,5 +1,6 @@
-"""Dice Lottery under 1,000 random playouts (2-5 players, options varied): no event raises, and after every event
-cards and dice are conserved, blocks are legal and scores never go below 0. Every prompt fits the OLED and shows
+"""Dice Lottery under 1,000 random playouts (2-5 players, options varied, prize points kept or changed): no event
+raises, and after every event cards and dice are conserved (each of the 15 dice in exactly one place, keeping its face
+unless it was committed to the finalise re-roll), blocks are legal and scores never go below 0. Every prompt fits the OLED and shows
 only public facts (UI-10): the referee holds no hidden cards, the tokens stay in the tin until the lottery and a
 draw's seed is never shown.
 """
@@ -32,19 +33,34 @@ class Invariants:
     def __init__(self, game):
         self.options = game.options
         self.blocks = None
+        self.faces: dict[int, int] = {}     # die id -> face after the last event
+        self.may_change: list[int] = []     # dice committed to the re-roll then
 
     def __call__(self, state):
         hands, blocks = state.hands, state.blocks
         assert state.deck + sum(hands) + sum(b.size for b in blocks) == 52                     # wilds counted
         assert state.deck >= 0 and min(hands) >= 0
-        dice = len(state.pool) + sum(len(held) for held in state.held)
-        assert dice == 15 or (dice == 0 and isinstance(state.expects(), RollRequest))         # before the pool roll
+        self.check_dice(state)
         assert min(state.scores()) >= 0 and all(min(rounds, default=0) >= 0 for rounds in state.round_scores)
         assert 1 <= state.round <= 3 and len(state.tokens) <= 3
         assert all(len(rounds) in (state.round - 1, state.round) for rounds in state.round_scores)
         if blocks != self.blocks:                                  # blocks change only when cards are played
             self.blocks = blocks
             self.check_blocks(blocks)
+
+    def check_dice(self, state):
+        """The 15 dice, each in one place (before a round's pool roll: none); faces change only at a new round's
+        pool roll or for the dice committed to the re-roll (DL-2, DL-23)."""
+        places = [state.pool] + state.held
+        faces = {die: face for dice in places for die, face in dice.items()}
+        if not faces:
+            assert state.phase in ("prizes", "prize", "roll_pool")
+            self.faces = {}
+            return
+        assert sorted(faces) == list(range(15)) and sum(len(dice) for dice in places) == 15
+        if self.faces:
+            assert all(self.faces[die] == face or die in self.may_change for die, face in faces.items())
+        self.faces, self.may_change = faces, list(state.reroll)
 
     def check_blocks(self, blocks):
         assert all(block.size >= 3 for block in blocks)

@@ -45,3 +45,27 @@ def test_extra_dice_get_new_ids_and_reset_starts_again():
     assert ids(tracker.track([die(100, 100, 2), die(300, 300, 4)])) == [(0, 2, "pool"), (1, 4, "pool")]
     tracker.reset()
     assert ids(tracker.track([die(300, 300, 4)])) == [(0, 4, "pool")]
+
+
+def test_dl_22_dice_re_rolled_by_two_players_stay_with_their_owners_when_their_faces_swap():
+    tracker = DieTracker()
+    first = tracker.track([die(100, 440, 4, "seat0"), die(60, 100, 2, "seat1"), die(300, 200, 5)])
+    assert ids(first) == [(2, 4, "seat0"), (0, 2, "seat1"), (1, 5, "pool")]
+    # both re-rolled dice land elsewhere in their own zones, Ana's now showing 2 and Ben's 4
+    seen = tracker.track([die(200, 440, 2, "seat0"), die(60, 250, 4, "seat1"), die(300, 200, 5)])
+    assert ids(seen) == [(2, 2, "seat0"), (0, 4, "seat1"), (1, 5, "pool")]
+
+
+def test_dl_13_a_die_carried_into_a_zone_keeps_its_id_when_a_die_already_there_is_nudged():
+    tracker = DieTracker()
+    tracker.track([die(300, 100, 3), die(100, 440, 5, "seat0")])
+    # the pool's 3 is carried to Ana's zone, right where her 5 lay; the 5 is pushed along
+    seen = tracker.track([die(105, 440, 3, "seat0"), die(170, 440, 5, "seat0")])
+    assert ids(seen) == [(0, 3, "seat0"), (1, 5, "seat0")]
+
+
+def test_a_die_knocked_over_in_place_keeps_its_id():
+    tracker = DieTracker()
+    tracker.track([die(100, 100, 5), die(200, 100, 3)])
+    seen = tracker.track([die(104, 100, 2), die(200, 100, 3)])
+    assert ids(seen) == [(0, 2, "pool"), (1, 3, "pool")]
