@@ -47,7 +47,7 @@ class DemoReport:
     events: int = 0
     frames: int = 0
     presses: int = 0
-    turns: int = 0  # rolls in another player's turn than the roll before (every shared roll counts)
+    turns: int = 0  # changes of whose turn it is, and shared rolls
     screens: int = 0
     latencies: list[float] = field(default_factory=list)
     wall: float = 0.0
@@ -174,15 +174,16 @@ def play_demo(script: str, display, on_prompt=None) -> tuple[Table, DemoReport]:
         tray = Tray(zones)
         session = Session(table, display.display, reader.read, SettleDetector(), on_prompt=on_prompt,
                           clock=SkippingClock())
-        roller = object()
+        turn_of = object()
         for seed, (line, event) in enumerate(numbered):
             before = len(table.match.events)
+            pending = table.match.state.expects()
+            # Whose turn it is, not who acts: Lowdown's hidden pair is thrown by H, and the others pick, in A's turn.
+            # A shared roll (Roll Your Luck's wave) is a turn of its own.
+            now = getattr(table.match.state, "active", pending.player)
+            report.turns += now != turn_of or (now is None and isinstance(event, Roll))
+            turn_of = now
             if isinstance(event, Roll):
-                pending = table.match.state.expects()
-                # Whose turn it is, not who throws: Lowdown's hidden pair is thrown by H during A's turn.
-                turn_of = getattr(table.match.state, "active", pending.player)
-                report.turns += turn_of is None or turn_of != roller
-                roller = turn_of
                 report.frames += _roll(session, tray.scene(event, getattr(pending, "fresh", False)), seed)
             else:
                 report.presses += _choose(session, table, event)
