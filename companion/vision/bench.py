@@ -3,12 +3,13 @@
 For each set it reads every photo with the built-in profile and, with --calibrated, again with a profile calibrated
 from ten of the set's photos (scored on the others); it scores the predictions with ../shared/tools/score_dice.py
 and prints per-die accuracy, misread rate, flagged, missed, extra, roll exact-match, ms per image (median and p95,
-one OpenCV thread) and the settle detector's ms per frame. The photos are not part of the package: without them the
+one OpenCV thread), the settle detector's ms per frame and the machine's load average. The photos are not part of the package: without them the
 benchmark says so and exits 1.
 """
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -49,6 +50,8 @@ def run(args) -> int:
                                                       args.repeat)))
     _print(rows)
     print(f"settle detector: {_settle_ms()}")
+    print("load average (1, 5, 15 min) after the run: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+          + f" on {os.cpu_count()} cores: timings are wall-clock, and grow with other work on the machine")
     return 0
 
 

@@ -1,12 +1,13 @@
-"""Pip candidates in a whole frame, and the geometry of a d6 face.
+"""Pip candidates in a whole frame.
 
 The frame is first brought to a scale where a die is about `DIE_PX` across (reader.py), so every size below is a
-fraction of a die. A pip is a small blob darker ("dark") or lighter ("light") than the face around it, in the
-brightest or the dimmest colour channel: black pips on any body are dark in the brightest channel, white pips on any
-body light in the dimmest, red pips on cream dark in the dimmest, yellow on green light in the brightest. The
-response is the black-hat (top-hat) of those channels with a kernel a little wider than a pip, and each blob is kept
-when it passes half the strongest response within a die's reach (pips of one die stand out alike) and has a pip's
-size and roundness.
+fraction of a die. A pip is a small blob darker ("dark") or lighter ("light") than the face around it in some colour
+channel: black pips on any body are dark in all three, white pips light where the body is dim, red pips on cream
+dark in blue and green, red pips on a blue die light in red (and dark in blue: such a pip is found twice, once per
+polarity, and each face is made of pips of one polarity). The response is the black-hat (top-hat) of each channel
+with a kernel a little wider than a pip, the strongest channel's; a blob is kept when it passes half the strongest
+response within a die's reach (pips of one die stand out alike) and has a pip's size and roundness. Close pips
+whose blurred rims merge at that level are parted at a higher one.
 """
 from __future__ import annotations
 
@@ -22,7 +23,17 @@ KERNEL = 0.3
 """Black-hat / top-hat kernel side, over the die size: wider than a pip, narrower than a face."""
 PIP_DIAMETER = (0.09, 0.34)
 """A pip's diameter over the die size, over common dice (a 1 is often larger)."""
-POLARITIES = ("dark", "light")
+PARTING_LEVEL = 0.7
+"""Pips merged at half the local peak response are parted at this fraction of it (over the whole frame at once:
+blobs that look merged are many on a patterned tray wall), where their blobs are..."""
+PARTED_RADIUS = 1.2
+"""...this much smaller than at half the peak (the median over the development photos' single pips)."""
+MERGED_ELONGATION = 1.8
+"""A pip blob this long may be two pips merged: it is parted when it parts in two or more."""
+MERGED_PIPS = 3
+MERGED_REACH = 0.6
+"""A blob larger than MERGED_PIPS of the largest pips, or longer than MERGED_REACH of a die, is not pips merged (a
+shadow, a die's dark rim): a face's pips span 0.55 of it."""
 
 
 @dataclass(frozen=True)
@@ -36,20 +47,25 @@ class Pips:
     """0 dark, 1 light."""
     strength: np.ndarray
     """Peak response: how far the pip stands out from its face, in grey levels."""
+    colour: np.ndarray
+    """(n, 3) BGR colour at the centre."""
+    shape: np.ndarray
+    """(n, 3) second moments (xx, yy, xy) over their sum: (0.5, 0.5, 0) for a round pip; pips of one face, on one
+    plane, have alike shapes, and a glint or a side face's pip seen at a slant does not."""
     responses: tuple[np.ndarray, np.ndarray]
     """The dark and light response maps."""
+
+    @property
+    def elongation(self) -> np.ndarray:
+        """Each pip's long axis over its short axis (1 for a round pip seen straight on)."""
+        return _elongation(self.shape)
 
     def __len__(self) -> int:
         return len(self.xy)
 
-    def subset(self, keep: np.ndarray) -> Pips:
-        return Pips(self.xy[keep], self.radius[keep], self.polarity[keep], self.strength[keep], self.responses)
-
 
 def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: str = "auto") -> Pips:
     """Every pip-like blob in `image` (BGR, a die about `die_px` across)."""
-    b, g, r = cv2.split(image)
-    brightest, dimmest = cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
     side = _odd(KERNEL * die_px)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     reach = cv2.getStructuringElement(cv2.MORPH_RECT, (_odd(0.8 * die_px),) * 2)
@@ -58,112 +74,84 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
         if polarity not in ("auto", name):
             responses.append(np.zeros(image.shape[:2], np.uint8))
             continue
-        response = cv2.max(cv2.morphologyEx(brightest, op, kernel), cv2.morphologyEx(dimmest, op, kernel))
+        channels = cv2.morphologyEx(image, op, kernel)
+        response = cv2.max(cv2.max(channels[:, :, 0], channels[:, :, 1]), channels[:, :, 2])
         responses.append(response)
         found.append(_blobs(response, cv2.dilate(response, reach), die_px, min_strength, k))
-    xy, radius, pol, strength = (np.concatenate(parts) for parts in zip(*found))
-    return Pips(xy, radius, pol, strength, tuple(responses))
+    xy, radius, pol, strength, shape = (np.concatenate(parts) for parts in zip(*found))
+    centre = _pixels(xy, image.shape)
+    return Pips(xy, radius, pol, strength, image[centre[:, 1], centre[:, 0]].astype(np.float32), shape,
+                tuple(responses))
 
 
 def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float, polarity: int):
-    """Round blobs of pip size where the response beats half its local peak and `min_strength`."""
-    binary = cv2.compare(response, cv2.max(cv2.divide(local_peak, 2), min_strength), cv2.CMP_GT)
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    """Round blobs of pip size where the response beats half its local peak and `min_strength`. Where close pips
+    merge into one blob at that level (big pips, or small ones close together), the blob is too large, not round
+    or long: the blobs inside it above a higher level part them, when there are two or more."""
+    binary = cv2.compare(response, cv2.max(cv2.multiply(local_peak, 0.5), min_strength), cv2.CMP_GT)
+    labels, stats, pips, merged = _components(binary, response, die_px, min_strength)
+    long = _elongation(pips[3]) > MERGED_ELONGATION
+    mergers = np.zeros(len(stats), bool)
+    mergers[np.concatenate([merged, pips[4][long]])] = True
+    higher = cv2.compare(response, cv2.max(cv2.multiply(local_peak, PARTING_LEVEL), min_strength), cv2.CMP_GT)
+    parts = _components(higher, response, die_px, min_strength)[2]
+    centre = _pixels(parts[0], labels.shape)
+    label = labels[centre[:, 1], centre[:, 0]]
+    parted = mergers[label] & (np.bincount(label, minlength=len(stats))[label] >= 2)
+    whole = ~np.isin(pips[4], label[parted])
+    xy, radius, strength, shape = (np.concatenate([a[whole], b[parted] * scale])
+                                   for a, b, scale in zip(pips, parts, (1, PARTED_RADIUS, 1, 1)))
+    return xy, radius, np.full(len(xy), polarity, np.int8), strength, shape
+
+
+def _components(binary: np.ndarray, response: np.ndarray, die_px: float, min_strength: float):
+    """The connected blobs of `binary`: their label image and stats, the blobs that are pips as (centres, radii,
+    peak responses, shapes, labels), and the labels of blobs that may be pips merged (too large or not round)."""
+    # 16-bit labels are three times as fast, and enough while there are fewer pixels than labels
+    label_type = cv2.CV_16U if cv2.countNonZero(binary) < 65535 else cv2.CV_32S
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8, ltype=label_type)
     x, y, w, h, area = (stats[1:, i] for i in range(5))
     lo, hi = (math.pi / 4 * (f * die_px) ** 2 for f in PIP_DIAMETER)
-    keep = (area >= 0.5 * lo) & (area <= hi) & (np.maximum(w, h) <= 2.0 * np.minimum(w, h)) & (area >= 0.4 * w * h)
+    round_ = (np.maximum(w, h) <= 2.0 * np.minimum(w, h)) & (area >= 0.4 * w * h)
+    keep = (area >= 0.5 * lo) & (area <= hi) & round_
+    merged = np.flatnonzero(((area > hi) | ((area >= lo) & ~round_)) & (area <= MERGED_PIPS * hi)
+                            & (np.maximum(w, h) <= MERGED_REACH * die_px)) + 1
     centres = centroids[1:][keep]
-    peaks = response[np.clip(np.round(centres[:, 1]).astype(int), 0, response.shape[0] - 1),
-                     np.clip(np.round(centres[:, 0]).astype(int), 0, response.shape[1] - 1)]
+    pixels = _pixels(centres, response.shape)
+    peaks = response[pixels[:, 1], pixels[:, 0]]
     strong = peaks >= min_strength
-    n = int(strong.sum())
-    return (centres[strong], np.sqrt(area[keep][strong] / math.pi), np.full(n, polarity, np.int8),
-            peaks[strong].astype(np.float32))
+    pips = (centres[strong], np.sqrt(area[keep][strong] / math.pi), peaks[strong].astype(np.float32),
+            _shapes(binary, labels, count)[1:][keep][strong], np.flatnonzero(keep)[strong] + 1)
+    return labels, stats, pips, merged
+
+
+def _shapes(binary: np.ndarray, labels: np.ndarray, count: int) -> np.ndarray:
+    """Per component, its second moments (xx, yy, xy) over their sum (a pixel's own extent included)."""
+    points = cv2.findNonZero(binary)
+    if points is None:
+        return np.zeros((count, 3), np.float32)
+    points = points.reshape(-1, 2)
+    label = labels[points[:, 1], points[:, 0]]
+    xs, ys = points[:, 0].astype(np.float64), points[:, 1].astype(np.float64)
+    sums = [np.bincount(label, weights=v, minlength=count) for v in (np.ones(len(xs)), xs, ys, xs * xs, ys * ys,
+                                                                      xs * ys)]
+    n = np.maximum(sums[0], 1)
+    mx, my = sums[1] / n, sums[2] / n
+    xx, yy, xy = sums[3] / n - mx * mx + 1 / 12, sums[4] / n - my * my + 1 / 12, sums[5] / n - mx * my
+    return (np.column_stack([xx, yy, xy]) / (xx + yy)[:, None]).astype(np.float32)
+
+
+def _elongation(shape: np.ndarray) -> np.ndarray:
+    """Long axis over short axis of blobs with normalised second moments `shape` (n, 3)."""
+    xx, yy, xy = shape.T
+    spread = np.sqrt(((xx - yy) / 2) ** 2 + xy ** 2)
+    return np.sqrt((0.5 + spread) / np.maximum(0.5 - spread, 1e-3))
+
+
+def _pixels(xy: np.ndarray, shape) -> np.ndarray:
+    """Points (n, 2) rounded to pixels inside an image of `shape`, as integer (x, y)."""
+    return np.clip(np.round(xy), 0, (shape[1] - 1, shape[0] - 1)).astype(np.intp)
 
 
 def _odd(size: float) -> int:
     return max(3, int(round(size)) | 1)
-
-
-# ------------------------------------------------------------------------------------------------ d6 geometry
-# The pip positions of a d6 lie on a 3x3 grid of spacing s; the largest distance between pips is always a
-# corner-to-corner diagonal, 2*sqrt(2)*s, which gives the grid's axes. Each pip is put on its nearest grid node, the
-# nodes must make a d6 face, and an affine map from the nodes to the pips (a face seen at a slant is a
-# parallelogram) must leave little over.
-GRID = np.array([(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)], float)
-SPACING = 0.27
-"""Pip grid spacing s over the die size, on a common die (0.22-0.32 across makes)."""
-FIT_SLACK = (0.12, 0.25)
-"""An affine fit's worst pip residual, in pip spacings: below the first the fit is perfect, past the sum none."""
-
-
-def layout_fit(points: np.ndarray) -> tuple[int | None, float]:
-    """The d6 value these pip centres form and how well (1 perfect, 0 none), from their geometry alone."""
-    n = len(points)
-    if n == 1:
-        return 1, 1.0
-    if n > 6:
-        return None, 0.0
-    centre, e1, e2 = face_axes(points)
-    nodes = np.clip(np.round(np.linalg.solve(np.column_stack([e1, e2]), (points - centre).T).T), -1, 1)
-    if not _is_face(nodes):
-        return None, 0.0
-    design = np.column_stack([nodes, np.ones(n)])
-    affine = np.linalg.lstsq(design, points, rcond=None)[0]
-    spacing = math.sqrt(abs(np.linalg.det(affine[:2]))) if n > 3 else grid_spacing(points)
-    residual = float(np.sqrt(((design @ affine - points) ** 2).sum(axis=1)).max()) / max(spacing, 1e-6)
-    return n, float(np.clip(1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1], 0.0, 1.0))
-
-
-def _is_face(nodes: np.ndarray) -> bool:
-    """Whether grid nodes (distinct, each coordinate -1, 0 or 1) are the pips of a d6 face of their count."""
-    cells = {(int(x), int(y)) for x, y in nodes}
-    if len(cells) != len(nodes):
-        return False
-    corners = {c for c in cells if abs(c[0]) == abs(c[1]) == 1}
-    rest = cells - corners
-    diagonal = len(corners) == 2 and {(-x, -y) for x, y in corners} == corners
-    return {
-        2: diagonal and not rest,
-        3: diagonal and rest == {(0, 0)},
-        4: len(corners) == 4 and not rest,
-        5: len(corners) == 4 and rest == {(0, 0)},
-        6: len(corners) == 4 and rest in ({(-1, 0), (1, 0)}, {(0, -1), (0, 1)}),
-    }[len(nodes)]
-
-
-def grid_spacing(points: np.ndarray) -> float:
-    """The pip grid spacing s of a face of 2-6 pips: its longest pip-to-pip distance is 2*sqrt(2)*s."""
-    d = np.sqrt(((points[:, None] - points[None]) ** 2).sum(axis=2))
-    return float(d.max()) / (2 * math.sqrt(2))
-
-
-def face_axes(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The centre of a face of 2-6 pips and its grid axes e1, e2 (each one pip spacing long)."""
-    d = np.sqrt(((points[:, None] - points[None]) ** 2).sum(axis=2))
-    a, b = np.unravel_index(np.argmax(d), d.shape)
-    centre = points.mean(axis=0) if len(points) != 2 else (points[a] + points[b]) / 2
-    half = (points[b] - points[a]) / 2  # s * (1, 1) in grid coordinates
-    e1 = np.array([half[0] + half[1], half[1] - half[0]]) / 2
-    e2 = np.array([half[0] - half[1], half[0] + half[1]]) / 2
-    return centre, e1, e2
-
-
-def on_face(points: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Points at grid offsets (k, 2) from the face's centre, in the face's own axes."""
-    centre, e1, e2 = face_axes(points)
-    return centre + offsets[:, :1] * e1 + offsets[:, 1:] * e2
-
-
-def free_positions(points: np.ndarray, spacing: float) -> np.ndarray:
-    """The 3x3 grid positions of this face that hold no pip (a 2 also gets its two far corners' outside
-    neighbours: a 3 whose corner was missed reads as a 2 of half the size). A lone pip's are around it."""
-    if len(points) == 1:
-        angles = np.arange(8) * (math.pi / 4)
-        return points[0] + spacing * np.column_stack([np.cos(angles), np.sin(angles)]) * 1.2
-    grid = on_face(points, GRID)
-    nearest = np.sqrt(((grid[:, None, :] - points[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
-    free = grid[nearest > 0.5 * spacing]
-    if len(points) == 2:
-        free = np.vstack([free, on_face(points, np.array([(-2.0, -2.0), (2.0, 2.0)]))])
-    return free

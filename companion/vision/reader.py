@@ -4,9 +4,9 @@
    profile's `die_px` gives it).
 2. The frame is scaled so that a die is `pips.DIE_PX` across (large photos shrink, small dice grow) and every
    pip-like blob is found in it at once (pips.find_pips).
-3. The pips are grouped into dice by the face between them and each group is judged as a d6 face
-   (dice_from_pips): a group whose pips do not form a d6 layout, or whose read is not confident, keeps value None,
-   since a silent misread is the worst thing the reader can do.
+3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
+   is judged (face_judge): a face whose read is not confident keeps value None, since a silent misread is the worst
+   thing the reader can do.
 4. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) and
    reported only when a taught face model in the profile recognises them.
 """
@@ -18,18 +18,21 @@ import cv2
 import numpy as np
 
 from ..games.base import Die
-from .dice_from_pips import FALLBACK_SPACING, FaceFound, dice_from_pips
+from .face_judge import FALLBACK_SPACING, SPACING_PER_FACE, FaceFound
 from .find_dice import Tray, die_size, find_regions
-from .pips import DIE_PX, SPACING, find_pips
+from .pip_faces import dice_from_pips
+from .pips import DIE_PX, find_pips
 from .profile import Profile
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
-FACE_IN_BODY = FALLBACK_SPACING / SPACING
+FACE_IN_BODY = FALLBACK_SPACING / SPACING_PER_FACE
 """A die's top face (the size a ReadDie and the profile's die_px give) over its body as found against the tray,
 which takes in its shadow and any side face in view."""
 LARGE_DIE = 0.15
-"""A die body this large a part of the frame may be a heap of touching dice: the pips then tell the size."""
+"""A die body this large a part of the frame may be a heap of touching dice: the pips then tell the size..."""
+SMALL_DIE = 1 / 32
+"""...and one this small only the shadows of dice as light as the tray."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 MIN_PIP_STRENGTH = 24
@@ -162,8 +165,8 @@ class _View:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
             size = die_size(self.small, self.tray, profile.min_contrast)
-            if size is None or size > LARGE_DIE * max(self.small.shape[:2]):  # or a heap of touching dice?
-                size = _size_from_pips(self.small, size)
+            if size is None or not SMALL_DIE <= size / max(self.small.shape[:2]) <= LARGE_DIE:
+                size = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
             self.die_px = size / self.small_scale if size else None
         self.scale = DIE_PX / self.die_px if self.die_px else 1.0
 

@@ -68,6 +68,29 @@ def test_two_touching_dice_are_never_misread():
         assert die.value in (None, truth.value)
 
 
+def test_two_touching_ones_are_not_read_as_a_two():
+    """The pips of two 1s side by side sit where a 2's could: the edge between the dice keeps them apart."""
+    dice = [SynthDie(value=1, center=(300, 240), angle=0), SynthDie(value=1, center=(349, 240), angle=0)]
+    read = DiceReader().read(render_scene(dice))
+    assert read and all(die.value in (None, 1) for die in read)
+
+
+def test_specks_on_the_tray_are_not_a_die():
+    """Two dark specks on the tray, as far apart as a 2's pips, have no die body around them."""
+    frame = render_scene([SynthDie(value=3, center=(150, 240), angle=20)])
+    cv2.circle(frame, (420, 200), 4, (30, 30, 30), -1)
+    cv2.circle(frame, (445, 225), 4, (30, 30, 30), -1)
+    assert [(d.value, round(d.center[0] / 50)) for d in DiceReader().read(frame)] == [(3, 3)]
+
+
+@pytest.mark.parametrize("angle", [0, 20, 35, 60])
+def test_a_six_as_light_as_its_tray_is_never_read_as_a_four(angle):
+    """Its body cannot be told from the tray, so the 6 may stay unsure; the 4 made of two of its rows must not win."""
+    frame = render_scene([SynthDie(value=6, center=(320, 240), size=80, angle=angle)], background=(215, 220, 222),
+                         blur=0.7, noise=3, light_gradient=0.2, seed=2)
+    assert all(die.value in (None, 6) for die in DiceReader().read(frame))
+
+
 def test_cocked_die_is_not_read_as_a_value():
     """A die leaning on another shows its top face squashed and a side face: its pips no longer form a d6 face."""
     frame = render_scene([SynthDie(value=5, center=(320, 240), size=70, angle=0)])

@@ -1,0 +1,369 @@
+"""Judge a proposed d6 face: how sure the reader may be that these pips are the whole top face of one die.
+
+A face is its pips and its grid: the affine map from 3x3 grid coordinates (-1..1) to pixels, fitted to the pips'
+nodes (a face seen at a slant is a parallelogram, and many 6s have their columns closer than their rows). Each check
+lowers the confidence rather than deciding alone:
+- the pips sit on their nodes (affine residual) and the grid is not squashed past a slanted view;
+- the pips are alike in size, spaced plausibly for their size and for the frame's other dice, and not so long that
+  the face must be a side face seen at a slant; on faces of three pips or fewer, whose layout says little, they are
+  also alike in strength, colour and shape (a glint or a speck next to a pip is not);
+- the body surrounds the pips (probes between and just outside the grid show the pips' body colour, not the
+  tray's): a group it does not surround is no die at all (half a face, a side face, clutter);
+- the lines between neighbouring pips cross only their body, not an edge or a seam;
+- a face of three pips or fewer has no other like pip on its body nearby: it would be part of a larger face that
+  was not made out;
+- nothing at a free node that would make a larger face stands out like a missed pip;
+- no saturated glare on a face that is not white (glare hides pips).
+A lone pip is a 1 only in the middle of a clear face: round, with body all around it, nothing pip-like near it, and
+no like pip on its body within a 2's reach.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .pips import Pips
+
+# ---------------------------------------------------------------------------------------------- face geometry
+GRID = np.array([(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)], float)
+"""The 3x3 grid nodes (x, y); node k is bit k of an occupancy mask."""
+FACE_MASKS = {0b100000001: 2, 0b100010001: 3, 0b101000101: 4, 0b101010101: 5, 0b101101101: 6, 0b111000111: 6}
+"""3x3 node occupancy bitmask (bit 3*(y+1)+(x+1)) -> value, for every face that has the corners (-1,-1), (1,1)."""
+SPACING_PER_FACE = 0.27
+"""Pip grid spacing over the face's side, on a common die (0.22-0.32 across makes)."""
+FALLBACK_SPACING = 0.17
+"""Pip spacing over the die's body size (which takes in shadow and side faces) when no face shows it."""
+FIT_SLACK = (0.12, 0.25)
+"""The affine fit's worst pip residual, in pip spacings: below the first the fit is perfect, past the sum none."""
+MAX_ASPECT = 2.2
+"""A face's grid may be this much longer one way than the other (a slanted view, a 6 with close columns)."""
+TYPICAL_SPACING = (0.6, 1.6)
+"""A face's pip spacing over the frame's typical one."""
+SPACING_PER_PIP = (0.55, 2.6)
+"""Pip grid spacing over the pip diameter, over common dice."""
+
+# ---------------------------------------------------------------------------------------------- pips alike
+ALIKE = 1.4
+"""Pips of one face differ in size by less than this factor; the pips of a side face, seen at a slant, are
+smaller than the top face's."""
+UNALIKE = 1.6
+"""Pips of one face that differ in size by more than this make it doubtful."""
+WEAKEST_PIP = 0.5
+"""On a face of three pips or fewer, the weakest pip stands out at least this much as the strongest."""
+SHAPE_SPREAD = 0.2
+"""Pips of one face differ in normalised second moments by at most this (a round pip is (0.5, 0.5, 0), a 2:1
+ellipse (0.8, 0.2, 0))."""
+MAX_ELONGATION = 2.0
+"""A pip seen this much longer than wide is on a face at more than 60 degrees to the camera: a side face."""
+OFF_DICE_SLANT = 1.35
+"""The most a face with pips off dice may be slanted (mean pip elongation): a side face in shade can look like
+the tray."""
+
+# ---------------------------------------------------------------------------------------------- body and surroundings
+BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
+                                                                                for b in (-0.5, 0.5)]
+                        + [(-1.4, 0), (1.4, 0), (0, -1.4), (0, 1.4)]
+                        + [(a, b) for a in (-1.5, 1.5) for b in (-1.5, 1.5)]
+                        + [(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)], float)
+"""Where the body check looks, in grid coordinates: between and just outside the pip grid, inside the face
+whatever the die's make; the last eight lie past the corner pips, then among the pips."""
+SAME_BODY = 0.35
+"""Colour steps up to this fraction of the pips' own contrast (and at least the profile's least contrast) are
+the same body; beyond it is an edge, a seam or the tray."""
+PIP_FRINGE = 1.5
+"""A pip's blob (half its peak response) is smaller than the pip: its blurred rim reaches this many radii."""
+LINK_SAMPLES = 12
+SPILL = 3.0
+"""A like pip on the same body this many pip spacings from the centre of a face of three pips or fewer is part
+of it (a 2's far pip is 2.8 spacings from the other)."""
+SIX_BEYOND_FOUR = np.array([(a, b) for a in (-1, 1) for b in (-3, 3)] + [(b, a) for a in (-1, 1) for b in (-3, 3)],
+                           float)
+"""Where, in the grid of a 4 made of two rows of a 6, the 6's third row lies..."""
+NODE_SLACK = 0.5
+"""...give or take this many spacings."""
+GHOST = 0.45
+"""Something at a free node standing out from its ring by this fraction of the weakest pip's strength, or more,
+is a missed pip."""
+GLARE_LEVEL = 250
+GLARE_REACH = 1.8
+"""The glare check looks this many pip spacings around the face's centre..."""
+GLARE_FRACTION = 0.03
+"""...and finds glare when this fraction of it is saturated."""
+
+# ---------------------------------------------------------------------------------------------- lone pips
+LONE_RING = 1.45
+"""Around a lone pip the body check looks on a circle this many pip spacings out (a little under half the face;
+from a 2's corner pip it reaches past the face)."""
+LONE_EMPTY = 1.2
+"""Around a lone pip nothing may stand out like a pip this many pip spacings out."""
+LONE_ELONGATION = 1.6
+"""A 1's pip is round: a longer lone blob is a mark, a glint or a side face's pip."""
+LONE_SPACING_PER_PIP = 1.25
+"""Around a lone pip, the pip spacing of its die is taken to be at least this many times the pip's diameter
+(dice of several sizes may share a tray)."""
+
+
+@dataclass(frozen=True)
+class FaceFound:
+    """One die found by its pips, in working pixels."""
+
+    center: tuple[float, float]
+    size: float
+    value: int | None
+    confidence: float
+    polarity: str
+    pips: int
+    slant: float = 1.0
+    """Mean elongation of the pips: 1 for a face seen square on, more the more it is turned from the camera."""
+
+
+class Judge:
+    """Judges proposed faces among the pips of one frame (the working frame and a lightly blurred copy).
+    `tray_step(points, colours)` gives how far colours seen at working-pixel points (n, 2) are from the empty tray
+    there; `spacing` is the frame's typical pip spacing, which the caller may refine."""
+
+    def __init__(self, pips: Pips, frame: np.ndarray, smooth: np.ndarray, tray_step, min_contrast: float,
+                 threshold: float, spacing: float):
+        self.pips, self.frame, self.smooth, self.tray_step = pips, frame, smooth, tray_step
+        self.min_contrast, self.threshold, self.spacing = min_contrast, threshold, spacing
+        self.discs = _discs(pips, smooth.shape[:2], 1.0)
+        self.fringes = _discs(pips, smooth.shape[:2], PIP_FRINGE)
+        self.body = _ring_colour(smooth, self.discs, pips.xy, pips.radius + np.maximum(0.6 * pips.radius, 2.0))
+        """The body colour around each pip."""
+        self.on_dice = tray_step(pips.xy, self.body) >= min_contrast
+        """Which pips sit on something that differs from the tray. Others may be a pattern on the tray, or pips of
+        a die as light as the tray: only faces of four pips or more, whose layout is no accident, seen square on,
+        may hold them."""
+
+    def face(self, group: np.ndarray, nodes: np.ndarray) -> FaceFound | None:
+        """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all."""
+        pips = self.pips
+        few = len(group) <= 3  # the fewer the pips, the less their layout says and the more the rest must
+        if not self.on_dice[group].all() and (few or pips.elongation[group].mean() > OFF_DICE_SLANT):
+            return None
+        grid = _Grid(pips.xy[group].astype(np.float64), nodes)
+        if grid.spacing < 1e-6:
+            return None
+        colour = np.median(self.body[group], axis=0)
+        strength = float(pips.strength[group].min())
+        tol = max(self.min_contrast, SAME_BODY * strength)
+        around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol)
+        if around < 0.5 or corners < 0.5 or among < 0.5:
+            return None  # the body does not surround these pips (half a face, a side face, clutter), or does not
+            # lie past the corner pips and between the pips (the gaps between a symbol's strokes)
+        confidence = grid.fit * min(1.0, (around - 0.5) / (0.3 if few else 0.2))
+        radii = pips.radius[group]
+        doubts = [
+            radii.max() > UNALIKE * radii.min(),
+            pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
+            (few or not self.on_dice[group].all()) and not self._alike(group, tol),
+            not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
+            self._glare(grid.centre, grid.spacing, colour),
+        ]
+        confidence *= 0.3 ** sum(doubts)
+        if not SPACING_PER_PIP[0] <= grid.spacing / (2 * float(np.median(radii))) <= SPACING_PER_PIP[1]:
+            confidence *= 0.2
+        linked = self._links(group, nodes)
+        confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
+        if few and self._spills(group, grid.centre, SPILL * grid.spacing):
+            confidence = 0.0
+        if len(group) == 4 and self._spills(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing):
+            confidence = 0.0
+        confidence *= self._emptiness(group, grid.at(_completions(nodes)), strength)
+        return self._found(group, grid.centre, grid.spacing, confidence)
+
+    def lone(self, candidates: np.ndarray) -> list[FaceFound]:
+        """Of the candidate pips, those a face surrounds, each as a 1, read or not (the checks run on all the
+        candidates at once; only those that pass them are looked at one by one)."""
+        pips = self.pips
+        candidates = candidates[self.on_dice[candidates]]
+        if not len(candidates):
+            return []
+        centre = pips.xy[candidates].astype(np.float64)
+        colour, strength = self.body[candidates], pips.strength[candidates]
+        tol = np.maximum(self.min_contrast, SAME_BODY * strength)
+        probes = centre[:, None] + LONE_RING * self.spacing * _CIRCLE[None]
+        h, w = self.smooth.shape[:2]
+        inside = (probes[..., 0] >= 0) & (probes[..., 0] < w) & (probes[..., 1] >= 0) & (probes[..., 1] < h)
+        seen = _sample(self.smooth, probes).astype(np.float32)
+        off_body = np.abs(seen - colour[:, None]).max(axis=2)
+        tray = self.tray_step(probes.reshape(-1, 2), seen.reshape(-1, 3)).reshape(off_body.shape)
+        body = inside & (off_body <= tol[:, None]) & (off_body < tray) & (_sample(self.discs, probes) == 0)
+        counted = inside.sum(axis=1)
+        around = np.where(counted >= len(_CIRCLE) // 2, body.sum(axis=1) / np.maximum(counted, 1), 0.0)
+        ring = _clip(centre[:, None, None] + LONE_EMPTY * self.spacing * _CIRCLE[None, ::2, None]
+                     + _NUDGES[None, None], h, w)
+        dark, light = (response[ring[..., 1], ring[..., 0]] for response in pips.responses)
+        ghost = np.where(pips.polarity[candidates][:, None, None] == 0, dark, light)
+        ghosts = ghost.reshape(len(candidates), -1).max(axis=1) / np.maximum(strength, 1.0)
+        confidence = np.clip((around - 0.5) / 0.4, 0.0, 1.0) * np.clip((0.55 - ghosts) / 0.2, 0.0, 1.0)
+        confidence[pips.elongation[candidates] > LONE_ELONGATION] *= 0.3
+        found = []
+        for k, c in zip(candidates[around >= 0.5], confidence[around >= 0.5]):
+            group, point = np.array([k]), pips.xy[k].astype(np.float64)
+            if c > 0 and self._glare(point, self.spacing, self.body[k]):
+                c *= 0.3
+            reach = SPILL * max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])
+            if c > 0 and self._spills(group, point, reach):
+                c = 0.0  # a pip of a 2 whose other pip made no face
+            found.append(self._found(group, point, self.spacing, float(c)))
+        return found
+
+    def _found(self, group: np.ndarray, centre: np.ndarray, spacing: float, confidence: float) -> FaceFound:
+        polarity = ("dark", "light")[int(self.pips.polarity[group[0]])]
+        size = float(max(spacing, 0.6 * self.spacing) / SPACING_PER_FACE)
+        value = len(group) if confidence >= self.threshold else None
+        return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, len(group),
+                         float(self.pips.elongation[group].mean()))
+
+    def _links(self, group: np.ndarray, nodes: np.ndarray) -> float:
+        """The fraction of neighbouring pips of the face (all pairs, for two or three) whose straight line crosses
+        only their body (and other pips): between pips of two touching dice, or of a top and a side face, it
+        crosses an edge or a seam."""
+        reach = 2 if len(group) <= 3 else 1
+        i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
+        if not len(i):
+            return 1.0
+        pips, a, b = self.pips, group[i], group[j]
+        tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength[a], pips.strength[b]))
+        same_body = np.abs(self.body[a] - self.body[b]).max(axis=1) <= tol
+        t = np.linspace(0.0, 1.0, LINK_SAMPLES + 2)[1:-1]
+        points = pips.xy[a][:, None] + t[None, :, None] * (pips.xy[b] - pips.xy[a])[:, None]
+        shared = (self.body[a] + self.body[b]) / 2
+        step = np.abs(_sample(self.frame, points).astype(np.float32) - shared[:, None]).max(axis=2)
+        step[_sample(self.fringes, points) != 0] = 0
+        return float((same_body & (step.max(axis=1) <= tol)).mean())
+
+    def _spills(self, group: np.ndarray, points: np.ndarray, reach: float) -> bool:
+        """Whether a pip of the same polarity and no smaller (a side face's pips are; pips merged with each other
+        or with glare are larger), on a body of the same colour, lies within `reach` of any of `points` (k, 2):
+        the face is then part of a larger one that was not made out (a 3 in a 6, a 2 on the side of a 4, a 1 of
+        a 2, a 4 of two rows of a 6). The body colour is compared, not the line between the pips, since the face
+        of a translucent or marbled die changes across it; a touching die of the same colour makes this die
+        unsure rather than misread."""
+        pips = self.pips
+        ratio = pips.radius / float(np.median(pips.radius[group]))
+        distance = np.hypot(*(pips.xy[:, None] - np.atleast_2d(points)[None]).transpose(2, 0, 1)).min(axis=1)
+        near = (distance < reach) & (pips.polarity == pips.polarity[group[0]]) & (ratio > 1 / ALIKE)
+        near[group] = False
+        colour = np.median(self.body[group], axis=0)
+        tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength, pips.strength[group].min()))
+        return bool((near & (np.abs(self.body - colour).max(axis=1) <= tol)).any())
+
+    def _alike(self, group: np.ndarray, tol: float) -> bool:
+        """Whether the pips of a face are alike in strength, colour and shape, as the paint of one face is."""
+        pips = self.pips
+        strength, colour, shape = pips.strength[group], pips.colour[group], pips.shape[group]
+        return bool(strength.min() >= WEAKEST_PIP * strength.max()
+                    and np.ptp(colour, axis=0).max() <= 2 * tol
+                    and np.abs(shape[:, None] - shape[None]).max() <= SHAPE_SPREAD)
+
+    def _glare(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> bool:
+        """Saturated light on a face that is not itself white can hide pips (a 6 with a column washed out is a
+        perfect 3): look over the whole face around the pips."""
+        if colour.max() >= GLARE_LEVEL - 10:
+            return False
+        reach = int(round(GLARE_REACH * max(spacing, self.spacing)))
+        x, y = (int(round(v)) for v in centre)
+        face = self.smooth[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
+        return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
+
+    def _emptiness(self, group: np.ndarray, free: np.ndarray, strength: float) -> float:
+        """1 when nothing at the free nodes stands out like a pip, 0 when something there stands out from its
+        surroundings GHOST times as much as the weakest pip (a pip missed by the threshold makes another value).
+        The response at a node is compared with a ring around it, a pip's diameter out: a missed pip is a peak,
+        while the middle between close pips, lit by their blurred rims, is no higher than its ring."""
+        if not len(free):
+            return 1.0
+        response = self.pips.responses[int(self.pips.polarity[group[0]])]
+        at_node = _sample(response, free[:, None] + _NUDGES[None]).max(axis=1).astype(np.float32)
+        ring = free[:, None] + 2 * float(np.median(self.pips.radius[group])) * _CIRCLE[None, ::2]
+        ratio = float((at_node - np.median(_sample(response, ring), axis=1)).max()) / max(strength, 1.0)
+        return min(1.0, max(0.0, (GHOST - ratio) / 0.2))
+
+    def _body_around(self, probes: np.ndarray, colour: np.ndarray, tol: float) -> tuple[float, float, float]:
+        """The fraction of the probe points off pips that show this die's body (nearer its colour than the tray's,
+        within `tol`): of all of them, of the four past the corner pips and of the last four, among the pips (0
+        where too few can be counted, 1 where none of the four can)."""
+        h, w = self.smooth.shape[:2]
+        inside = (probes[:, 0] >= 0) & (probes[:, 0] < w) & (probes[:, 1] >= 0) & (probes[:, 1] < h)
+        counted = inside & (_sample(self.discs, probes) == 0)
+        seen = _sample(self.smooth, probes).astype(np.float32)
+        off_body = np.abs(seen - colour).max(axis=1)
+        body = counted & (off_body <= tol) & (off_body < self.tray_step(probes, seen))
+        around = float(body.sum() / counted.sum()) if counted.sum() >= len(probes) // 2 else 0.0
+        corners, among = (float(body[k].sum() / counted[k].sum()) if counted[k].any() else 1.0
+                          for k in (slice(-8, -4), slice(-4, None)))
+        return around, corners, among
+
+
+class _Grid:
+    """The affine map from a face's grid coordinates to pixels, fitted to its pips on their nodes."""
+
+    def __init__(self, points: np.ndarray, nodes: np.ndarray):
+        design = np.column_stack([nodes, np.ones(len(nodes))])
+        affine = np.linalg.lstsq(design, points, rcond=None)[0]  # rows: e1, e2, centre
+        if len(points) <= 3:  # pips on one diagonal fix only that diagonal: the face is taken square
+            half = (points[np.argmax(nodes.sum(axis=1))] - points[np.argmin(nodes.sum(axis=1))]) / 2
+            affine[:2] = np.array([(half[0] + half[1], half[1] - half[0]), (half[0] - half[1], half[0] + half[1])]) / 2
+        self.linear, self.centre = affine[:2], affine[2]
+        axes = np.linalg.svd(self.linear, compute_uv=False)
+        self.spacing = float(math.sqrt(axes[0] * axes[1]))
+        """The pip spacing (the geometric mean of the two axes)."""
+        residual = float(np.sqrt(((design @ affine - points) ** 2).sum(axis=1)).max()) / max(self.spacing, 1e-6)
+        self.fit = float(np.clip(1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1], 0.0, 1.0)) \
+            if axes[0] <= MAX_ASPECT * axes[1] else 0.0
+        """1 when the pips sit on their nodes, 0 when they are off by FIT_SLACK's sum or the grid is squashed."""
+
+    def at(self, offsets: np.ndarray) -> np.ndarray:
+        """Pixels at grid coordinates (k, 2)."""
+        return offsets @ self.linear + self.centre
+
+
+_NUDGES = np.array([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)], float)
+"""A point is looked at here and a pixel around, so that a pip a little off it is not missed."""
+_CIRCLE = np.column_stack([np.cos(np.arange(16) * (math.pi / 8)), np.sin(np.arange(16) * (math.pi / 8))])
+
+
+def _completions(nodes: np.ndarray) -> np.ndarray:
+    """The free nodes that would make this face a larger one if a pip were missed there."""
+    mask = sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in nodes)
+    missing = 0
+    for larger in FACE_MASKS:
+        if larger & mask == mask and larger != mask:
+            missing |= larger & ~mask
+    return np.array([GRID[k] for k in range(9) if missing >> k & 1], float).reshape(-1, 2)
+
+
+def _clip(points: np.ndarray, h: int, w: int) -> np.ndarray:
+    """Points rounded to the nearest pixel inside an image h x w, as integer (x, y)."""
+    return np.minimum(np.maximum(np.rint(points), 0), (w - 1, h - 1)).astype(np.intp)
+
+
+def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    xy = _clip(points, *image.shape[:2])
+    return image[xy[..., 1], xy[..., 0]]
+
+
+def _ring_colour(smooth: np.ndarray, discs: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """Median colour of 8 points around each pip, off other pips (all 8 when every one is on a pip): the body
+    the pip sits on."""
+    ring = centres[:, None, :] + radii[:, None, None] * _CIRCLE[None, ::2]
+    colours = _sample(smooth, ring).astype(np.float32)
+    off_pip = _sample(discs, ring) == 0
+    counted = off_pip | ~off_pip.any(axis=1, keepdims=True)
+    ordered = np.sort(np.where(counted[..., None], colours, np.inf), axis=1)  # uncounted last
+    n = counted.sum(axis=1)
+    low, high = ((n - 1) // 2)[:, None, None], (n // 2)[:, None, None]
+    return (np.take_along_axis(ordered, low, axis=1) + np.take_along_axis(ordered, high, axis=1))[:, 0] / 2
+
+
+def _discs(pips: Pips, shape, grow: float) -> np.ndarray:
+    """A mask of every pip, its radius grown `grow` times."""
+    mask = np.zeros(shape, np.uint8)
+    for (x, y), r in zip(pips.xy, pips.radius):
+        cv2.circle(mask, (int(round(x)), int(round(y))), int(round(grow * r + 0.5)), 1, -1)
+    return mask

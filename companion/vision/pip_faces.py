@@ -1,0 +1,180 @@
+"""Group pips into d6 faces by geometry: propose every face the pips allow, judge each, keep the best.
+
+Every face of two pips or more has two pips on opposite corners of its 3x3 grid, so each pair of like pips at a
+plausible distance proposes a square face whose grid is then known; faces of four or more also have three corners,
+and each such triple proposes a parallelogram (a face seen at a slant, or a 6 whose columns are closer than its
+rows). A proposal holds when the pips near its grid's nodes make a d6 face and no other pip lies on the face off
+the nodes. Proposals are judged (face_judge.Judge) most pips first, then most confident, and a pip belongs to one
+face only: a 4 is read before the two perfect 2s it holds, and a smaller face inside a larger one that could not
+be read is not read either. Pips left over are 1s when they pass the lone-pip checks. Of two faces too close to
+belong to two dice, the one seen more squarely is the top face. Grouping by geometry needs no test of the body
+colour between pips, so marbled and translucent dice are grouped like plain ones.
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from .face_judge import ALIKE, FACE_MASKS, FALLBACK_SPACING, FaceFound, Judge
+from .pips import Pips
+
+NEIGHBOURS = 10
+"""Like pips looked at around each pip: a face has at most 6, the rest is room for clutter."""
+DIAGONAL = (0.3, 1.05)
+"""A face's corner-to-corner diagonal (2*sqrt(2) pip spacings) over the die body's size as found: 0.76 on a common
+die, wide because the body size takes in shadows and side faces, and dice of several sizes share a tray..."""
+FEW_DIAGONAL = 0.35
+"""...at least this for a face of three pips or fewer, whose layout says less."""
+SIDE = (0.21, 0.8)
+"""A face's side from corner pip to corner pip (2 pip spacings) over the die body's size."""
+NODE_REACH = 0.32
+"""A pip within this many spacings of a grid node sits on it."""
+FACE_REACH = 1.55
+"""A pip on dice this close to the centre along both grid axes (in spacings), and alike in size
+(face_judge.ALIKE), is on the face: off a node, it breaks the face..."""
+INSIDE = 1.2
+"""...and so does any like pip on dice this close, whatever its size: it lies among the face's pips."""
+SAME_DIE = 0.55
+"""Faces whose centres are nearer than this many face sizes are one die found twice..."""
+SIDE_FACE_REACH = 1.1
+"""...and nearer than this, two faces of one die."""
+SLANT_MARGIN = 0.2
+"""A side face's pips are longer than the top face's by this much at least (elongation)..."""
+SQUARE_ON = 1.6
+"""...and an unread face whose pips are longer than this is taken for a side face."""
+
+
+def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
+                   threshold: float) -> list[FaceFound]:
+    """The dice these pips make in `frame` (the working frame, a die body about `die_px` across); `tray_step`
+    as for face_judge.Judge."""
+    if not len(pips):
+        return []
+    smooth = cv2.GaussianBlur(frame, (3, 3), 0)
+    judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
+    proposals = _proposals(pips, judge.on_dice, die_px)
+    judge.spacing = _typical_spacing(proposals, judge.on_dice, judge.spacing)
+    chosen, unread, unmade, used = [], [], [], np.zeros(len(pips), bool)
+    for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
+        judged = [(judge.face(group, nodes), group) for group, nodes, _ in proposals
+                  if len(group) == count and not used[group].any()]
+        # a face not read, or of a die as light as the tray (whose body check cannot pass), holds no smaller face
+        unmade += [set(group) for face, group in judged
+                   if (face is None and not judge.on_dice[group].any()) or (face and face.value is None)]
+        for face, group in sorted([fg for fg in judged if fg[0]], key=lambda fg: fg[0].confidence, reverse=True):
+            if used[group].any() or any(_same_die(face, c, SAME_DIE) for c in chosen):
+                continue
+            if face.value is None:
+                unread.append((face, group))
+                continue
+            if any(set(group) < other for other in unmade):
+                used[group] = True  # part of a larger face that was not made out (two columns of a 6): no 1s either
+                continue
+            used[group] = True
+            chosen.append(face)
+    for face, group in unread:  # an unread face of three pips or more, seen square on, is a die not made out; a
+        # pair is no sure die, and a face seen at a slant is a side face
+        if face.pips >= 3 and face.slant <= SQUARE_ON and not used[group].any() \
+                and not any(_same_die(face, c, SAME_DIE) for c in chosen):
+            used[group] = True
+            chosen.append(face)
+    for face in judge.lone(np.flatnonzero(~used)):
+        if face.value is not None and not any(_same_die(face, c, SAME_DIE) for c in chosen):
+            chosen.append(face)
+    return _top_faces(chosen)
+
+
+def _typical_spacing(proposals, on_dice: np.ndarray, fallback: float) -> float:
+    """The frame's pip spacing: the median over the proposals on dice that say most about it (four pips or more,
+    else three), or `fallback` without any."""
+    found = [(group, spacing) for group, _, spacing in proposals if on_dice[group].all()]
+    most = max((len(group) for group, _ in found), default=0)
+    spacings = [spacing for group, spacing in found if len(group) >= min(4, most) >= 3]
+    return float(np.median(spacings)) if spacings else fallback
+
+
+def _top_faces(faces: list[FaceFound]) -> list[FaceFound]:
+    """Of two faces too close to be the top faces of two dice, the one seen more squarely (rounder pips) is a top
+    face and the other a side face of the same die, seen at a slant."""
+    kept: list[FaceFound] = []
+    for face in sorted(faces, key=lambda f: f.slant):
+        if not any(_same_die(face, k, SIDE_FACE_REACH) and face.slant > k.slant + SLANT_MARGIN for k in kept):
+            kept.append(face)
+    return kept
+
+
+def _same_die(a: FaceFound, b: FaceFound, reach: float) -> bool:
+    return math.dist(a.center, b.center) < reach * max(a.size, b.size)
+
+
+def _proposals(pips: Pips, on_dice: np.ndarray, die_px: float) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """(pip indices, their grid nodes, pip spacing) of every face the pips allow, each pip set once. Only pips on
+    dice (`on_dice`) can break a face by lying on it off its nodes, or any pip when the face is off dice."""
+    n = len(pips)
+    if n < 2:
+        return []
+    xy = pips.xy.astype(np.float64)
+    d = np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(axis=2))
+    ratio = pips.radius[:, None] / pips.radius[None]
+    like = (pips.polarity[:, None] == pips.polarity[None]) & (ratio < 1.8) & (ratio > 1 / 1.8)
+    d_like = np.where(like, d, np.inf)
+    near = np.argsort(d_like, axis=1)[:, :min(NEIGHBOURS, n)]  # each pip's nearest like pips, itself first
+    near_d = np.take_along_axis(d_like, near, axis=1)
+    # squares from two opposite corners
+    i, j = np.nonzero(np.triu((d_like >= DIAGONAL[0] * die_px) & (d_like <= DIAGONAL[1] * die_px), 1))
+    half = (xy[j] - xy[i]) / 2
+    e1 = np.stack([half[:, 0] + half[:, 1], half[:, 1] - half[:, 0]], axis=1) / 2
+    e2 = np.stack([half[:, 0] - half[:, 1], half[:, 0] + half[:, 1]], axis=1) / 2
+    squares = (i, xy[i] + half, e1, e2)
+    # parallelograms from three corners: a at (-1,-1), b at (1,-1), c at (-1,1)
+    side = np.isfinite(near_d) & (near_d >= SIDE[0] * die_px) & (near_d <= SIDE[1] * die_px)
+    a, kb, kc = np.nonzero(side[:, :, None] & side[:, None, :])
+    keep = kb < kc
+    a, b, c = a[keep], near[a[keep], kb[keep]], near[a[keep], kc[keep]]
+    ab, ac = xy[b] - xy[a], xy[c] - xy[a]
+    cos = (ab * ac).sum(axis=1) / np.sqrt((ab ** 2).sum(axis=1) * (ac ** 2).sum(axis=1))
+    lengths = np.sqrt((ab ** 2).sum(axis=1) / (ac ** 2).sum(axis=1))
+    keep = (np.abs(cos) < 0.6) & (lengths < 2.0) & (lengths > 0.5)
+    a, ab, ac = a[keep], ab[keep], ac[keep]
+    parallelograms = (a, xy[a] + (ab + ac) / 2, ab / 2, ac / 2)
+    found, seen = [], set()
+    for anchor, centre, e1, e2 in (squares, parallelograms):
+        candidates = near[anchor]
+        size = pips.radius[candidates] / pips.radius[anchor][:, None]
+        like = np.isfinite(near_d[anchor])
+        similar = like & (size < ALIKE) & (size > 1 / ALIKE)
+        # off dice, a pip may be tray texture, unless the face is off dice itself (a die as light as the tray)
+        breaking = on_dice[candidates] | ~on_dice[anchor][:, None]
+        for group, nodes, spacing in _faces_on_grids(xy, candidates, like, similar, breaking,
+                                                     centre, e1, e2):
+            key = tuple(group)
+            if len(group) <= 3 and 2 * math.sqrt(2) * spacing < FEW_DIAGONAL * die_px:
+                continue  # as small as a 6's column or a 4's side, with no layout to tell which
+            if key not in seen:
+                seen.add(key)
+                found.append((group, nodes, spacing))
+    return found
+
+
+def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
+    """For grids (centre, axes e1 and e2 one spacing long), the candidate pips (where `like`) on nodes when they
+    make a d6 face with no other candidate on the face (where `similar` and `breaking`, or `like` and `breaking`
+    well inside it)."""
+    if not len(centre):
+        return
+    inverse = np.linalg.inv(np.stack([e1, e2], axis=2))  # (p, 2, 2): pixels -> grid
+    u = np.einsum("pij,pkj->pki", inverse, xy[candidates] - centre[:, None])
+    node = np.round(u)
+    on_node = (np.sqrt(((u - node) ** 2).sum(axis=2)) <= NODE_REACH) & (np.abs(node) <= 1).all(axis=2) & like
+    on_face = (((np.abs(u) < FACE_REACH).all(axis=2) & similar) | ((np.abs(u) < INSIDE).all(axis=2) & like)) \
+        & breaking
+    index = np.clip(3 * (node[..., 1] + 1) + (node[..., 0] + 1), 0, 8).astype(np.int64)
+    mask = np.bitwise_or.reduce(np.where(on_node, np.left_shift(1, index), 0), axis=1)
+    distinct = on_node.sum(axis=1) == np.array([bin(m).count("1") for m in mask])  # never two pips on one node
+    spacing = np.sqrt(np.abs(np.linalg.det(np.stack([e1, e2], axis=2))))
+    for p in np.flatnonzero(distinct & ~(on_face & ~on_node).any(axis=1)):
+        if int(mask[p]) in FACE_MASKS:
+            order = np.argsort(candidates[p][on_node[p]])
+            yield candidates[p][on_node[p]][order], node[p][on_node[p]][order], float(spacing[p])
