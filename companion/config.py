@@ -256,8 +256,8 @@ def _games(tables: Any, fail) -> dict[str, dict]:
             fail(f"games.{name}", "must be a table of options")
         try:
             parse_options(game_class(name).Options, table, f"games.{name}")
-        except RefereeError as error:
-            fail(f"games.{name}", str(error).removeprefix(f"games.{name}: "))
+        except RefereeError as error:   # "games.banx: unknown option ..." or, from the game's own checks, "banx: ..."
+            fail(f"games.{name}", str(error).removeprefix(f"games.{name}: ").removeprefix(f"{name}: "))
     return {name: dict(table) for name, table in tables.items()}
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from .banx_scoring import (BOOM, CATEGORIES, all_points, final_score, is_five_of_a_kind, sheet_names,
                            shootout_entries)
 from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Option, Outcome,
-                   Roll, RollRequest, State, require_faces, require_on_mat, require_read, winners_of)
+                   Roll, RollRequest, State, require_faces, require_on_mat, require_read, whole_numbers,
+                   winners_of)
 
 DISCS = 20              # BANX discs in the box
 START_DISCS = 2         # BANX-1
@@ -41,6 +42,17 @@ class Options:
     shootout_free_first_roll: bool = False
     keep_input: str = "strip"
 
+    def __post_init__(self):
+        if self.keep_input not in KEEP_INPUTS:
+            raise IllegalActionError(f"banx: keep_input is {' or '.join(KEEP_INPUTS)}")
+        cap = self.extra_boom_cap
+        if cap is not None and not whole_numbers([cap]):
+            raise IllegalActionError("banx: extra_boom_cap is a count >= 0 or none")
+        if len(self.top_names) != 3 or not all(isinstance(n, str) and n for n in self.top_names):
+            raise IllegalActionError("banx: top_names needs 3 names")
+        if not self.faces or not whole_numbers(self.faces):
+            raise IllegalActionError("banx: faces must be numbers")
+
 
 class Banx(Game):
     name = "banx"
@@ -57,15 +69,6 @@ class Banx(Game):
         strange = [c for c in setup.colours if c not in options.player_colours]
         if strange:
             raise IllegalActionError(f"banx: colour {strange[0]!r} is not in player_colours")
-        if options.keep_input not in KEEP_INPUTS:
-            raise IllegalActionError(f"banx: keep_input is {' or '.join(KEEP_INPUTS)}")
-        cap = options.extra_boom_cap
-        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 0):
-            raise IllegalActionError("banx: extra_boom_cap is a count >= 0 or none")
-        if len(options.top_names) != 3 or not all(isinstance(n, str) and n for n in options.top_names):
-            raise IllegalActionError("banx: top_names needs 3 names")
-        if not options.faces or not all(isinstance(f, int) and not isinstance(f, bool) for f in options.faces):
-            raise IllegalActionError("banx: faces must be numbers")
         self.names = sheet_names(options.top_names)
 
 

@@ -313,8 +313,14 @@ class Setup:
         return cls(data["game"], tuple(players), first, tuple(colours), dict(options))
 
 
+def whole_numbers(values: Sequence[Any], least: int = 0) -> bool:
+    """Whether configured values are all whole numbers (booleans are not) of at least `least`."""
+    return all(isinstance(v, int) and not isinstance(v, bool) and v >= least for v in values)
+
+
 def parse_options(options_class: type, given: Mapping[str, Any], game: str):
-    """Build a game's frozen options dataclass from a mapping, refusing unknown keys and wrong types by name."""
+    """Build a game's frozen options dataclass from a mapping, refusing unknown keys and wrong types by name. Each
+    game's `Options.__post_init__` refuses impossible values, so a configuration file is checked when it is loaded."""
     known = {f.name: f for f in fields(options_class)}
     for key, value in given.items():
         if key not in known:

@@ -28,7 +28,7 @@ from fractions import Fraction
 from itertools import takewhile
 
 from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Interrupt, Option,
-                   Outcome, Roll, RollRequest, State, require_read)
+                   Outcome, Roll, RollRequest, State, require_read, whole_numbers)
 from .odds import makeable_values, percent, risk_success_chance
 
 LAST_CARD = 16
@@ -48,6 +48,12 @@ class Options:
     multi_round: bool = False
     discard_step_ms: int = 800
     strict_steps: bool = False
+
+    def __post_init__(self):
+        if not self.number_faces or not whole_numbers(self.number_faces, least=1):
+            raise IllegalActionError("countaloupe: number_faces must be whole numbers above 0")
+        if not self.chance_faces or set(self.chance_faces) - set(CHANCE_MARKS):
+            raise IllegalActionError(f"countaloupe: chance_faces are {', '.join(CHANCE_MARKS)}")
 
 
 def dice_for(next_card: int) -> int:
@@ -429,12 +435,6 @@ class Countaloupe(Game):
         if setup.colours and len(setup.colours) != count:
             raise IllegalActionError("countaloupe: one deck colour per player")
         self.decks = tuple(setup.colours) or DECK_COLOURS[:count]
-        faces, chance_faces = self.options.number_faces, self.options.chance_faces
-        if not faces or not all(isinstance(f, int) and f > 0 for f in faces):
-            raise IllegalActionError("countaloupe: number_faces must be whole numbers above 0")
-        unknown = set(chance_faces) - set(CHANCE_MARKS)
-        if unknown or not chance_faces:
-            raise IllegalActionError(f"countaloupe: chance_faces are {', '.join(CHANCE_MARKS)}")
 
     def taught_faces(self) -> dict[str, tuple[str, ...]]:
         """The Chance Die's faces, each once (CL-33): the camera is taught them (calibrate chance-die)."""

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .base import (Choice, Decision, Event, Game, IllegalActionError, ImplausibleRollError, Option, Outcome, Roll,
-                   RollRequest, State, parse_options, require_on_mat, split_seed)
+                   RollRequest, State, parse_options, require_on_mat, split_seed, whole_numbers)
 from .dice_lottery_blocks import Block, CardTable, card_table
 from .dice_lottery_dice import DICE, POOL, observe, read_table, seat_zone, table_roll, zone_seat
 from .dice_lottery_scoring import (DRAW, game_winners, lottery_points, lucky_value,
@@ -58,38 +58,33 @@ class Options:
     long_game: bool = False
     track_values: bool = False
 
+    def __post_init__(self):
+        """Refuse an impossible configuration by its key (DL-30 values come from the box)."""
+        def refuse(message: str):
+            raise IllegalActionError(f"dice-lottery: {message}")
+
+        values = self.card_values
+        consecutive = tuple(values) == tuple(range(values[0], values[0] + len(values))) if values else False
+        if len(values) < 3 or not whole_numbers(values) or not consecutive:
+            refuse("card_values must be 3 or more consecutive numbers, lowest first")
+        mix = self.card_mix
+        if len(mix) != 2 or not whole_numbers(mix) or mix[0] * len(values) + mix[1] != CARDS:
+            refuse(f"card_mix is [copies of each value, wilds] making {CARDS} cards")
+        points = tuple(tuple(row) for row in self.prize_points)
+        if len(points) != ROUNDS or any(len(row) != DRAWN or not whole_numbers(row) for row in points):
+            refuse(f"prize_points needs {ROUNDS} rows of {DRAWN} points")
+        object.__setattr__(self, "prize_points", points)   # a config file gives nested lists
+        if not self.faces or not whole_numbers(self.faces):
+            refuse("faces must be numbers")
+        numbers = TOKENS - 2
+        if len(set(self.tokens)) != numbers or len(self.tokens) != numbers or not whole_numbers(self.tokens):
+            refuse(f"tokens needs {numbers} different numbers")
+        if not 1 <= self.min_players <= self.max_players or HAND * self.max_players > CARDS:
+            refuse(f"players must be 1-{CARDS // HAND}, min_players <= max_players")
+
 
 def dice_text(count: int) -> str:
     return f"{count} {'die' if count == 1 else 'dice'}"
-
-
-def _numbers(values) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
-
-
-def check_options(options: Options) -> Options:
-    """Refuse an impossible configuration by its key (DL-30 values come from the box); return it with the prize
-    points as tuples."""
-    def refuse(message: str):
-        raise IllegalActionError(f"dice-lottery: {message}")
-
-    values = options.card_values
-    if len(values) < 3 or not _numbers(values) or tuple(values) != tuple(range(values[0], values[0] + len(values))):
-        refuse("card_values must be 3 or more consecutive numbers, lowest first")
-    mix = options.card_mix
-    if len(mix) != 2 or not _numbers(mix) or mix[0] * len(values) + mix[1] != CARDS:
-        refuse(f"card_mix is [copies of each value, wilds] making {CARDS} cards")
-    points = tuple(tuple(row) for row in options.prize_points)
-    if len(points) != ROUNDS or any(len(row) != DRAWN or not _numbers(row) for row in points):
-        refuse(f"prize_points needs {ROUNDS} rows of {DRAWN} points")
-    if not options.faces or not _numbers(options.faces):
-        refuse("faces must be numbers")
-    numbers = TOKENS - 2
-    if len(set(options.tokens)) != numbers or len(options.tokens) != numbers or not _numbers(options.tokens):
-        refuse(f"tokens needs {numbers} different numbers")
-    if not 1 <= options.min_players <= options.max_players or HAND * options.max_players > CARDS:
-        refuse(f"players must be 1-{CARDS // HAND}, min_players <= max_players")
-    return replace(options, prize_points=points)
 
 
 class DiceLottery(Game):
@@ -103,7 +98,7 @@ class DiceLottery(Game):
 
     def __init__(self, setup):
         # DL-30: the player range is an assumed value from the options, so it shadows the class defaults.
-        options = check_options(parse_options(Options, setup.options, self.name))
+        options = parse_options(Options, setup.options, self.name)
         self.min_players, self.max_players = options.min_players, options.max_players
         super().__init__(setup)
         self.options = options

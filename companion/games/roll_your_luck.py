@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Option, Outcome,
-                   Roll, RollRequest, State, parse_options, require_on_mat, require_read, winners_of)
+                   Roll, RollRequest, State, parse_options, require_on_mat, require_read, whole_numbers,
+                   winners_of)
 from .odds import accepted_unclaimed_chance, percent
 
 ROUNDS = 5  # RYL-1
@@ -38,6 +39,12 @@ class Options:
     seat_zones: tuple[str, ...] = ()
     max_players: int = 8
     wave_mode: str = "simultaneous"
+
+    def __post_init__(self):
+        if not self.faces or not whole_numbers(self.faces, least=1):
+            raise IllegalActionError("roll-your-luck: faces must be whole numbers above 0")
+        if self.wave_mode not in ("simultaneous", "sequential"):
+            raise IllegalActionError("roll-your-luck: wave_mode is simultaneous or sequential")
 
 
 class RollYourLuckState(State):
@@ -312,10 +319,6 @@ class RollYourLuck(Game):
         if not setup.colours:  # calibration order, as setup offers them
             setup = replace(setup, colours=tuple(markers[:len(setup.players)]))
         super().__init__(setup)
-        if not options.faces or not all(isinstance(f, int) and f > 0 for f in options.faces):
-            raise IllegalActionError("roll-your-luck: faces must be whole numbers above 0")
-        if options.wave_mode not in ("simultaneous", "sequential"):
-            raise IllegalActionError("wave_mode: simultaneous or sequential")
         self.owners = tuple(setup.colours)
         unknown = [owner for owner in self.owners if owner not in markers]
         if unknown:

@@ -123,10 +123,21 @@ def test_a_bad_file_is_refused_naming_the_key(tmp_path, text, expected):
 
 
 def test_game_options_are_checked_against_the_games_options(tmp_path):
-    cfg = config.load(write(tmp_path, "[games.banx]\nextra_boom_optional = true\nkeep_input = \"dice\"\n"))
-    assert cfg.games == {"banx": {"extra_boom_optional": True, "keep_input": "dice"}}
+    cfg = config.load(write(tmp_path, "[games.banx]\nextra_boom_optional = true\nkeep_input = \"buttons\"\n"))
+    assert cfg.games == {"banx": {"extra_boom_optional": True, "keep_input": "buttons"}}
     assert refusal(tmp_path, "[games.banx]\nboom = 1\n") == "games.banx: unknown option 'boom'"
     assert refusal(tmp_path, "[games.banx]\nopen_discs = 1\n") == "games.banx: option 'open_discs' must be bool"
+
+
+@pytest.mark.parametrize("game, table, expected", [
+    ("banx", 'keep_input = "dice"', "keep_input is strip or buttons"),
+    ("countaloupe", 'chance_faces = ["blank", "joker"]', "chance_faces are blank, sweet, sour, nope"),
+    ("roll-your-luck", "faces = [0, 1, 2]", "faces must be whole numbers above 0"),
+    ("dice-lottery", "prize_points = [[1, 2, 3], [2, 3, 4]]", "prize_points needs 3 rows of 3 points"),
+    ("lowdown", 'mode = "heavy"', "mode is light or full, not 'heavy'"),
+])
+def test_an_impossible_game_option_value_is_refused_when_the_file_is_loaded(tmp_path, game, table, expected):
+    assert refusal(tmp_path, f"[games.{game}]\n{table}\n") == f"games.{game}: {expected}"
 
 
 @pytest.mark.parametrize("kind, expected", [("missing", "no such file"), ("directory", "is a directory"),
