@@ -345,6 +345,8 @@ class Game:
     max_players: ClassVar[int]
     needs_colours: ClassVar[bool] = False
     setup_choices: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()  # (option, values) the host picks at setup
+    first_question: ClassVar[str] = "Who starts?"  # the seat the host picks at setup, as the rules name it...
+    first_after_pick: ClassVar[int] = 0  # ...and how many seats to the left of it the first player sits
     tracks_dice: ClassVar[bool] = False  # dice must carry the ids the camera's tracker follows them by
     Options: ClassVar[type]
     state_class: ClassVar[type[State]]

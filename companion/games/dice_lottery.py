@@ -92,6 +92,8 @@ class DiceLottery(Game):
     title = "Dice Lottery"
     rule_prefix = "DL"
     tracks_dice = True
+    first_question = "Scorekeeper?"   # the dealer sits left of the scorekeeper, and the player left of them starts
+    first_after_pick = 2
     min_players = Options.min_players
     max_players = Options.max_players
     Options = Options

@@ -3,7 +3,7 @@
 Resume the unfinished game when the journal holds one, or choose the game, the number of players, their names (from
 the configuration's list, else P1..Pn), their dice colours where the game needs them, the options the game lets the
 host pick at setup (Game.setup_choices, such as Lowdown's mode; the configured value is the default), and the first
-player.
+player, asked as the rules ask it (Game.first_question: Dice Lottery's scorekeeper, whose left neighbour deals).
 """
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ class Home:
             key, values = choice
             ordered = sorted(values, key=lambda v: v != self.options.get(key))
             return self._ask(f"{key.replace('_', ' ').capitalize()}?", [(v, v) for v in ordered])
-        return self._ask("Who starts?", [(str(i), n) for i, n in enumerate(self.players)])
+        return self._ask(cls.first_question, [(str(i), n) for i, n in enumerate(self.players)])
 
     def _setup_choice(self, cls) -> tuple[str, tuple[str, ...]] | None:
         """The next option the host picks at setup, if any is left."""
@@ -101,5 +101,6 @@ class Home:
             key, _ = self._setup_choice(game_class(self.game))
             self.picked_options[key] = value
         else:
-            self.result = Setup(self.game, tuple(self.players), int(value), tuple(self.colours),
+            first = (int(value) + game_class(self.game).first_after_pick) % self.count
+            self.result = Setup(self.game, tuple(self.players), first, tuple(self.colours),
                                 {**self.options, **self.picked_options})

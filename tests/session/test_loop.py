@@ -1,7 +1,7 @@
 """The session loop: the home screen's setup questions and automatic steps (CL-25's discard steps)."""
 from luma.core.device import dummy
 
-from companion.games import Die, Roll, RollRequest, Setup
+from companion.games import Die, Roll, RollRequest, Setup, new_game
 from companion.session.home import RESUME, Home
 from companion.session.loop import HomeScreen, Session
 from companion.session.table import Table
@@ -77,3 +77,18 @@ def test_roll_requests_do_not_advance_by_themselves():
     clock.now = 100
     session.tick()
     assert isinstance(table.match.state.expects(), RollRequest) and table.match.events == []
+
+
+def test_dl_3_home_asks_dice_lottery_for_its_scorekeeper_and_the_player_left_of_the_dealer_starts():
+    home = Home(("Ana", "Ben", "Cy"), game="dice-lottery")
+    screen = HomeScreen(home)
+    screen.press(Press.NEXT)
+    screen.press(Press.OK)                           # 3 players
+    for _ in range(3):
+        screen.press(Press.OK)                       # Ana, Ben, Cy in seat order
+    assert screen.prompt().body[0] == "Scorekeeper?"
+    screen.press(Press.PREV)
+    screen.press(Press.OK)                           # Cy keeps the score: Ana deals, Ben starts (worked example 1)
+    assert home.result.first == 1
+    state = new_game(home.result).new_initial_state()
+    assert state.dealer == 0
