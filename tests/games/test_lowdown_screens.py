@@ -96,13 +96,20 @@ def test_low_23_hidden_zone_dice_never_open_the_read_check_and_never_show_in_las
     assert not any("purple" in text for text in screens_now(table))
 
 
-def test_low_26_a_pool_die_moved_during_the_picks_is_warned_on_the_status_line():
+def ben_to_pick():
+    """A light-mode table where Ana has picked and revealed the hidden pair: Ben picks from the pool
+    red, purple, 2, 1, which must lie still (LOW-26)."""
     table = table_for("light")
     table.observe(dice("red", "blue", 2, 5))
     for step in ["own", "blue", "5", "normal"]:
         answer(table, step)
     table.observe(dice("purple", 1))
     assert table.match.state.picker == BEN
+    return table
+
+
+def test_low_26_a_pool_die_moved_during_the_picks_is_warned_on_the_status_line():
+    table = ben_to_pick()
     before = table.match.state.detail()
     assert not table.observe(dice("red", "purple", 3, 1))
     assert table.message == "a pool die moved" and "a pool die moved" in table.prompt().text()
@@ -210,12 +217,7 @@ def test_colour_risk_a_doubtful_colour_die_is_corrected_on_the_read_check():
 
 
 def test_low_26_the_warning_goes_once_the_pool_dice_are_put_back():
-    table = table_for("light")
-    table.observe(dice("red", "blue", 2, 5))
-    for step in ["own", "blue", "5", "normal"]:
-        answer(table, step)
-    table.observe(dice("purple", 1))
-    assert table.match.state.picker == BEN
+    table = ben_to_pick()
     assert not table.observe(dice("red", "purple", 3, 1))
     assert table.message == "a pool die moved"
     table.observe(dice("red", "purple", 2, 1))       # put back as they lay
