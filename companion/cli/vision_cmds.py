@@ -10,7 +10,7 @@ from ..errors import CompanionError
 
 
 class UnreadableImage(CompanionError):
-    """A file that is missing or not an image."""
+    """A file that is missing or not an image (the message names it)."""
 
 
 def register(sub):
@@ -74,7 +74,7 @@ def run_read(args) -> int:
             if args.json:
                 print(json.dumps({"image": path, "error": str(error)}), flush=True)
             else:
-                print(f"{path}: error: {error}", file=sys.stderr)
+                print(f"dice-companion read: {error}", file=sys.stderr)  # as calibrate says it: the file once
             continue
         start = time.perf_counter()
         dice = reader.read(image)

@@ -3,8 +3,8 @@
 For each set it reads every photo with the built-in profile and, with --calibrated, again with a profile calibrated
 from ten of the set's photos (scored on the others); it scores the predictions with ../shared/tools/score_dice.py
 and prints per-die accuracy, misread rate, flagged, missed, extra, roll exact-match, ms per image (median and p95,
-one OpenCV thread), the settle detector's ms per frame and the machine's load average. The photos are not part of the package: without them the
-benchmark says so and exits 1.
+one OpenCV thread), the settle detector's ms per frame and the machine's load average. The photos are not part of
+the package: without them the benchmark says so and exits 1.
 """
 from __future__ import annotations
 

@@ -33,7 +33,8 @@ def calibrate_tray(frames: list[np.ndarray], base: Profile | None = None) -> Pro
         raise CalibrationError("no frames to calibrate from")
     base = base or Profile()
     reader = DiceReader(base)
-    dice = [die for frame in frames for die in reader.read(frame) if die.value is not None]
+    reads = [reader.read(frame) for frame in frames]
+    dice = [die for read in reads for die in read if die.value is not None]
     if len(dice) < 2:
         raise CalibrationError("fewer than two dice could be read in these frames: check the light and the focus")
     sizes = np.array([d.size for d in dice])
@@ -51,17 +52,28 @@ def calibrate_tray(frames: list[np.ndarray], base: Profile | None = None) -> Pro
                 min(w, int(centres[:, 0].max() + margin)), min(h, int(centres[:, 1].max() + margin)))
     profile = replace(base, die_px=round(float(np.median(sizes)), 1), tray=tray, background=background,
                       pip_polarity=_polarity(dice), warnings=warnings)
-    if _confident_reads(profile, frames) < len(dice):
+    if not _reads_as_well(profile, frames, reads):
         # The measured tray reads these very frames worse than the frame's own estimates (dice that never moved
-        # sit in the median, say): keep only what is safe.
+        # sit in the median, say; one die size for dice of several sizes): keep only what is safe.
         warnings.append("the measured background reads these frames worse than none: not stored")
         profile = replace(base, pip_polarity=profile.pip_polarity, warnings=warnings)
     return profile
 
 
-def _confident_reads(profile: Profile, frames: list[np.ndarray]) -> int:
+def _reads_as_well(profile: Profile, frames: list[np.ndarray], without: list[list]) -> bool:
+    """Whether `profile` reads the frames at least as well as they were read `without` it: as many dice read
+    confidently, and none of those read without it given another value (one of the two reads is then wrong)."""
     reader = DiceReader(profile)
-    return sum(die.value is not None for frame in frames for die in reader.read(frame))
+    count = 0
+    for frame, before in zip(frames, without):
+        after = [die for die in reader.read(frame) if die.value is not None]
+        count += len(after)
+        for die in (d for d in before if d.value is not None):
+            if any(other.value != die.value and np.hypot(other.center[0] - die.center[0],
+                                                         other.center[1] - die.center[1]) < die.size / 2
+                   for other in after):
+                return False
+    return count >= sum(die.value is not None for dice in without for die in dice)
 
 
 def _background(frames: list[np.ndarray]) -> str | None:

@@ -10,12 +10,13 @@ lowers the confidence rather than deciding alone:
 - the body surrounds the pips (probes between and just outside the grid show the pips' body colour, not the
   tray's): a group it does not surround is no die at all (half a face, a side face, clutter);
 - the lines between neighbouring pips cross only their body, not an edge or a seam;
-- a face of three pips or fewer has no other like pip on its body nearby: it would be part of a larger face that
-  was not made out;
+- a face of three pips or fewer has no other like pip on its body nearby, nor a 4 where a 6's third row would
+  be: it would be part of a larger face that was not made out, unless that pip is another die's (pip_faces
+  decides, once it knows the other faces);
 - nothing at a free node that would make a larger face stands out like a missed pip;
 - no saturated glare on a face that is not white (glare hides pips).
 A lone pip is a 1 only in the middle of a clear face: round, with body all around it, nothing pip-like near it, and
-no like pip on its body within a 2's reach.
+no like pip on its body within a 2's reach but another die's.
 """
 from __future__ import annotations
 
@@ -118,6 +119,9 @@ class FaceFound:
     pips: int
     slant: float = 1.0
     """Mean elongation of the pips: 1 for a face seen square on, more the more it is turned from the camera."""
+    beyond: tuple[int, ...] = ()
+    """Like pips on the same body near the face, where a larger face would have more: the face has no value
+    until each of them is found to belong to another die (pip_faces)."""
 
 
 class Judge:
@@ -168,16 +172,14 @@ class Judge:
             confidence *= 0.2
         linked = self._links(group, nodes)
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
-        if few and self._spills(group, grid.centre, SPILL * grid.spacing):
-            confidence = 0.0
-        if len(group) == 4 and self._spills(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing):
-            confidence = 0.0
+        beyond = self._beyond(group, grid.centre, SPILL * grid.spacing) if few else \
+            self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing) if len(group) == 4 else ()
         confidence *= self._emptiness(group, grid.at(_completions(nodes)), strength)
-        return self._found(group, grid.centre, grid.spacing, confidence)
+        return self._found(group, grid.centre, grid.spacing, confidence, beyond)
 
-    def lone(self, candidates: np.ndarray) -> list[FaceFound]:
-        """Of the candidate pips, those a face surrounds, each as a 1, read or not (the checks run on all the
-        candidates at once; only those that pass them are looked at one by one)."""
+    def lone(self, candidates: np.ndarray) -> list[tuple[FaceFound, np.ndarray]]:
+        """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip (the checks run
+        on all the candidates at once; only those that pass them are looked at one by one)."""
         pips = self.pips
         candidates = candidates[self.on_dice[candidates]]
         if not len(candidates):
@@ -207,17 +209,17 @@ class Judge:
             if c > 0 and self._glare(point, self.spacing, self.body[k]):
                 c *= 0.3
             reach = SPILL * max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])
-            if c > 0 and self._spills(group, point, reach):
-                c = 0.0  # a pip of a 2 whose other pip made no face
-            found.append(self._found(group, point, self.spacing, float(c)))
+            beyond = self._beyond(group, point, reach) if c > 0 else ()  # a 2 whose other pip made no face?
+            found.append((self._found(group, point, self.spacing, float(c), beyond), group))
         return found
 
-    def _found(self, group: np.ndarray, centre: np.ndarray, spacing: float, confidence: float) -> FaceFound:
+    def _found(self, group: np.ndarray, centre: np.ndarray, spacing: float, confidence: float,
+               beyond: tuple[int, ...]) -> FaceFound:
         polarity = ("dark", "light")[int(self.pips.polarity[group[0]])]
         size = float(max(spacing, 0.6 * self.spacing) / SPACING_PER_FACE)
-        value = len(group) if confidence >= self.threshold else None
+        value = len(group) if confidence >= self.threshold and not beyond else None
         return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, len(group),
-                         float(self.pips.elongation[group].mean()))
+                         float(self.pips.elongation[group].mean()), beyond)
 
     def _links(self, group: np.ndarray, nodes: np.ndarray) -> float:
         """The fraction of neighbouring pips of the face (all pairs, for two or three) whose straight line crosses
@@ -237,13 +239,13 @@ class Judge:
         step[_sample(self.fringes, points) != 0] = 0
         return float((same_body & (step.max(axis=1) <= tol)).mean())
 
-    def _spills(self, group: np.ndarray, points: np.ndarray, reach: float) -> bool:
-        """Whether a pip of the same polarity and no smaller (a side face's pips are; pips merged with each other
-        or with glare are larger), on a body of the same colour, lies within `reach` of any of `points` (k, 2):
-        the face is then part of a larger one that was not made out (a 3 in a 6, a 2 on the side of a 4, a 1 of
-        a 2, a 4 of two rows of a 6). The body colour is compared, not the line between the pips, since the face
-        of a translucent or marbled die changes across it; a touching die of the same colour makes this die
-        unsure rather than misread."""
+    def _beyond(self, group: np.ndarray, points: np.ndarray, reach: float) -> tuple[int, ...]:
+        """The pips of the same polarity and no smaller (a side face's pips are; pips merged with each other or
+        with glare are larger), on a body of the same colour, within `reach` of any of `points` (k, 2): unless
+        they belong to another die, the face is part of a larger one that was not made out (a 3 in a 6, a 2 on the
+        side of a 4, a 1 of a 2, a 4 of two rows of a 6). The body colour is compared, not the line between the
+        pips, since the face of a translucent or marbled die changes across it; a touching die of the same colour
+        is told apart by its own face (pip_faces)."""
         pips = self.pips
         ratio = pips.radius / float(np.median(pips.radius[group]))
         distance = np.hypot(*(pips.xy[:, None] - np.atleast_2d(points)[None]).transpose(2, 0, 1)).min(axis=1)
@@ -251,7 +253,7 @@ class Judge:
         near[group] = False
         colour = np.median(self.body[group], axis=0)
         tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength, pips.strength[group].min()))
-        return bool((near & (np.abs(self.body - colour).max(axis=1) <= tol)).any())
+        return tuple(int(k) for k in np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol)))
 
     def _alike(self, group: np.ndarray, tol: float) -> bool:
         """Whether the pips of a face are alike in strength, colour and shape, as the paint of one face is."""

@@ -30,6 +30,8 @@ class Region:
     mask: np.ndarray
     """uint8 mask of the region's bounding box `box` (x0, y0, x1, y1)."""
     box: tuple[int, int, int, int]
+    alone: bool = True
+    """A blob of one die, not a part cut from a heap of touching dice (which may take in any part of them)."""
 
 
 class Tray:
@@ -97,7 +99,7 @@ def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Re
     x, y, w, h, _ = (int(v) for v in stats_row)
     own = (labels[y:y + h, x:x + w] == label)
     if count <= 1:
-        return [_region(own.astype(np.uint8), x, y)]
+        return [_region(own.astype(np.uint8), x, y, alone=True)]
     ys, xs = np.nonzero(own)
     points = np.column_stack([xs, ys]).astype(np.float32)
     step = max(1, len(points) // 1500)
@@ -111,16 +113,16 @@ def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Re
         if len(chosen) == 0:
             continue
         part[chosen[:, 1], chosen[:, 0]] = 1
-        regions.append(_region(part, x, y))
+        regions.append(_region(part, x, y, alone=False))
     return regions
 
 
-def _region(part: np.ndarray, x0: int, y0: int) -> Region:
+def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
     ys, xs = np.nonzero(part)
     bx0, by0, bx1, by1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
     size = float(np.sqrt(len(xs)))
     center = (x0 + float(xs.mean()), y0 + float(ys.mean()))
-    return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1))
+    return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), alone)
 
 
 def die_size(frame: np.ndarray, tray: Tray, min_contrast: float) -> float | None:

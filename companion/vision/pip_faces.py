@@ -9,15 +9,21 @@ face only: a 4 is read before the two perfect 2s it holds, and a smaller face in
 be read is not read either. Pips left over are 1s when they pass the lone-pip checks. Of two faces too close to
 belong to two dice, the one seen more squarely is the top face. Grouping by geometry needs no test of the body
 colour between pips, so marbled and translucent dice are grouped like plain ones.
+
+A face of four pips or fewer with like pips near it on a body of its colour may be part of a larger face not made
+out (a 3 of a 6, a 4 of two rows of a 6, a 1 of a 2), or a die touching another of its colour: it is held until
+the other faces are known, and read only when every such pip belongs to another die's face (face_judge.FaceFound
+.beyond). Two touching dice of one colour each hold the other's pips, so held faces may explain each other.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
-from .face_judge import ALIKE, FACE_MASKS, FALLBACK_SPACING, FaceFound, Judge
+from .face_judge import ALIKE, FACE_MASKS, FALLBACK_SPACING, SPACING_PER_FACE, FaceFound, Judge
 from .pips import Pips
 
 NEIGHBOURS = 10
@@ -44,6 +50,15 @@ SLANT_MARGIN = 0.2
 """A side face's pips are longer than the top face's by this much at least (elongation)..."""
 SQUARE_ON = 1.6
 """...and an unread face whose pips are longer than this is taken for a side face."""
+TWO_DICE = 0.9
+"""Faces whose centres are this many face sizes apart or more (of the larger face, or of the frame's typical face,
+whichever is larger) are on two dice: touching dice lie a face apart, while the parts of one face (two rows of a 6,
+two sides of a 4) lie half a face apart at most, and a face made of a die's pip and a dark seam between dice lies
+between those dice."""
+CLEAR = 0.75
+"""Beside dice of its colour, a face is read, and its pips tell another face's neighbours apart, only when it is
+this sure at least: a face made across touching dice (of a pip of each, or of a pip and the dark gap where their
+corners meet) is rarely clear of every doubt."""
 
 
 def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
@@ -56,34 +71,100 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
     proposals = _proposals(pips, judge.on_dice, die_px)
     judge.spacing = _typical_spacing(proposals, judge.on_dice, judge.spacing)
-    chosen, unread, unmade, used = [], [], [], np.zeros(len(pips), bool)
+    chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
+    unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
         judged = [(judge.face(group, nodes), group) for group, nodes, _ in proposals
-                  if len(group) == count and not used[group].any()]
+                  if len(group) == count and not chosen.holds(group)]
         # a face not read, or of a die as light as the tray (whose body check cannot pass), holds no smaller face
         unmade += [set(group) for face, group in judged
                    if (face is None and not judge.on_dice[group].any()) or (face and face.value is None)]
         for face, group in sorted([fg for fg in judged if fg[0]], key=lambda fg: fg[0].confidence, reverse=True):
-            if used[group].any() or any(_same_die(face, c, SAME_DIE) for c in chosen):
+            if chosen.holds(group) or chosen.near(face, SAME_DIE):
                 continue
-            if face.value is None:
+            if face.value is None and not (face.beyond and face.confidence >= threshold):
                 unread.append((face, group))
-                continue
-            if any(set(group) < other for other in unmade):
-                used[group] = True  # part of a larger face that was not made out (two columns of a 6): no 1s either
-                continue
-            used[group] = True
-            chosen.append(face)
-    for face, group in unread:  # an unread face of three pips or more, seen square on, is a die not made out; a
-        # pair is no sure die, and a face seen at a slant is a side face
-        if face.pips >= 3 and face.slant <= SQUARE_ON and not used[group].any() \
-                and not any(_same_die(face, c, SAME_DIE) for c in chosen):
-            used[group] = True
-            chosen.append(face)
-    for face in judge.lone(np.flatnonzero(~used)):
-        if face.value is not None and not any(_same_die(face, c, SAME_DIE) for c in chosen):
-            chosen.append(face)
-    return _top_faces(chosen)
+            elif any(set(group) < other for other in unmade):
+                chosen.used[group] = True  # part of a larger face that was not made out (two columns of a 6): no 1s
+            elif face.value is None:
+                held.append((face, group))  # read when the like pips near it are another die's
+            else:
+                chosen.add(face, group)
+    unread += [(replace(face, confidence=0.0), group) for face, group in _beside_other_dice(held, chosen)]
+    for face, group in sorted(unread, key=lambda fg: (-fg[0].pips, -fg[0].confidence)):
+        # an unread face of three pips or more, seen square on, is a die not made out; a pair is no sure die, and
+        # a face seen at a slant is a side face
+        if face.pips >= 3 and face.slant <= SQUARE_ON and not chosen.holds(group) and not chosen.near(face, SAME_DIE):
+            chosen.add(face, group)
+    ones = judge.lone(np.flatnonzero(~chosen.used))
+    for face, group in ones:
+        if face.value is not None and not chosen.near(face, SAME_DIE):
+            chosen.add(face, group)
+    _beside_other_dice([(f, g) for f, g in ones if f.beyond and f.confidence >= threshold], chosen, among_held=False)
+    return _top_faces(chosen.faces)
+
+
+class _Chosen:
+    """The faces read so far, and which pips they hold."""
+
+    def __init__(self, pips: int, typical_size: float):
+        self.faces: list[FaceFound] = []
+        self.owner = np.full(pips, -1)
+        """The index of the face each pip belongs to, or -1."""
+        self.used = np.zeros(pips, bool)
+        """Pips of a face read, or of a larger face not made out: no smaller face is made of them."""
+        self.typical_size = typical_size
+
+    def add(self, face: FaceFound, group: np.ndarray) -> None:
+        self.owner[group] = len(self.faces)
+        self.used[group] = True
+        self.faces.append(face)
+
+    def holds(self, group: np.ndarray) -> bool:
+        return bool(self.used[group].any())
+
+    def near(self, face: FaceFound, reach: float) -> bool:
+        return any(_same_die(face, other, reach) for other in self.faces)
+
+    def another_die(self, face: FaceFound, pip: int) -> bool:
+        """Whether `pip` belongs to a face of two pips or more read on another die than `face`'s (a 1 is too
+        little to tell a 2's two pips from two dice)."""
+        other = self.owner[pip]
+        return other >= 0 and self.faces[other].pips >= 2 and self.faces[other].confidence >= CLEAR \
+            and self.two_dice(face, self.faces[other])
+
+    def two_dice(self, a: FaceFound, b: FaceFound) -> bool:
+        return math.dist(a.center, b.center) >= TWO_DICE * max(a.size, b.size, self.typical_size)
+
+
+def _beside_other_dice(held, chosen: _Chosen, among_held: bool = True):
+    """Of faces confident on their own but with like pips near them on a body of the same colour (`held`, as
+    (face, group), most pips first), read (and add to `chosen`) those whose every such pip belongs to another
+    die's face: a face read already or, when `among_held`, another held face read in turn (two touching dice of
+    one colour each hold the other's pips). Returns the others."""
+    def explained(face, group, others) -> bool:
+        return all(chosen.another_die(face, pip) or any(pip in g and not set(g) & set(group) and
+                                                         chosen.two_dice(face, f) for f, g in others)
+                   for pip in face.beyond)
+
+    def explained_only(faces):
+        while True:  # drop the faces not explained by the others kept, until none is
+            kept = [(f, g) for f, g in faces if explained(f, g, faces if among_held else [])]
+            if len(kept) == len(faces):
+                return kept
+            faces = kept
+
+    # pips of a held face may be marked used by a smaller face inside it: only a face read takes them
+    candidates = explained_only([(f, g) for f, g in held if f.confidence >= CLEAR and (chosen.owner[g] < 0).all()
+                                 and not chosen.near(f, SAME_DIE)])
+    accepted = []
+    for face, group in candidates:  # one face per pip and per die
+        if not any(set(group) & set(g) or _same_die(face, f, SAME_DIE) for f, g in accepted):
+            accepted.append((face, group))
+    accepted = explained_only(accepted)
+    for face, group in accepted:
+        chosen.add(replace(face, value=face.pips, beyond=()), group)
+    return [fg for fg in held if not any(fg is a for a in accepted)]
 
 
 def _typical_spacing(proposals, on_dice: np.ndarray, fallback: float) -> float:

@@ -7,8 +7,9 @@
 3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
    is judged (face_judge): a face whose read is not confident keeps value None, since a silent misread is the worst
    thing the reader can do.
-4. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) and
-   reported only when a taught face model in the profile recognises them.
+4. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
+   the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
+   with value None (a face the reader does not know is unreadable, never a guess and never left out).
 """
 from __future__ import annotations
 
@@ -82,9 +83,12 @@ class DiceReader:
         view = _View(frame, self._background, self.profile)
         dice = [self._classify(frame, die) for die in self._pip_dice(view)]
         if self._faces:  # taught faces are looked for on every die body, pips or not
-            taught = [die for die in (self._classify(frame, body) for body in self._bodies(view, dice))
-                      if die.kind != "pips"]
-            dice = [die for die in dice if not any(_near(die, t) for t in taught)] + taught
+            bodies = [(self._classify(frame, body), alone) for body, alone in self._bodies(view, dice)]
+            taught = [die for die, _ in bodies if die.kind != "pips"]
+            # a die alone that no model knows and no pips cover is shown unreadable (value None), never left out
+            unknown = [die for die, alone in bodies if alone and die.kind == "pips"
+                       and not any(_near(die, d, 1.0) for d in dice)]
+            dice = [die for die in dice if not any(_near(die, t) for t in taught)] + taught + unknown
         dice = [die for die in dice if self._in_tray(die.center)]
         return sorted(dice, key=lambda d: (round(d.center[1] / d.size), d.center[0]))  # rows, left to right
 
@@ -94,7 +98,7 @@ class DiceReader:
         frame = _as_bgr(frame_bgr)
         view = _View(frame, self._background, self.profile)
         pip_dice = self._pip_dice(view)
-        bodies = self._bodies(view, pip_dice)
+        bodies = [body for body, _ in self._bodies(view, pip_dice)]
         dice = bodies + [die for die in pip_dice if not any(_near(die, b) for b in bodies)]
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
 
@@ -107,18 +111,20 @@ class DiceReader:
                                self.profile.min_contrast, self.profile.threshold)
         return [view.to_input(face) for face in faces]
 
-    def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[ReadDie]:
-        """Dice found by their bodies against the tray (value None). A body takes in the die's shadow, so when
-        pips were read in this frame the dice's size is theirs."""
+    def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
+        """Dice found by their bodies against the tray (value None), each with whether it is a blob of its own
+        (find_dice.Region.alone). A body takes in the die's shadow, so when pips were read in this frame the
+        dice's size is theirs: the median over the dice of two pips or more, since a 1's size comes from its one
+        pip and the frame's typical spacing, which without other faces is a guess."""
         if view.die_px is None:
             return []
         regions, _ = find_regions(view.small, view.tray, self.profile.min_contrast, view.die_px * view.small_scale)
-        read = [d.size for d in pip_dice if d.value is not None]
+        read = [d.size for d in pip_dice if d.value is not None and d.value >= 2]
         found = []
         for r in regions:
             center = (r.center[0] / view.small_scale, r.center[1] / view.small_scale)
             size = float(np.median(read)) if read else r.size / view.small_scale
-            found.append(ReadDie(center, size, None, 0.0, bbox=_box(center, size)))
+            found.append((ReadDie(center, size, None, 0.0, bbox=_box(center, size)), r.alone))
         return found
 
     def _in_tray(self, center: tuple[float, float]) -> bool:
@@ -199,9 +205,10 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
     return float(np.median(found[best].radius)) * 2 / PIP_OF_FACE / FACE_IN_BODY
 
 
-def _near(a: ReadDie, b: ReadDie) -> bool:
-    """Whether two finds are one die."""
-    return np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < 0.6 * max(a.size, b.size)
+def _near(a: ReadDie, b: ReadDie, reach: float = 0.6) -> bool:
+    """Whether two finds are one die (or, with a reach of one die, may be: a body cut from a heap of touching
+    dice need not be centred on one)."""
+    return np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < reach * max(a.size, b.size)
 
 
 def _box(center: tuple[float, float], size: float) -> tuple[float, float, float, float]:

@@ -43,6 +43,15 @@ def test_unreadable_file_gets_an_error_line_and_exit_1(scene, tmp_path, capsys):
     assert lines[2]["image"] == str(missing) and "cannot read" in lines[2]["error"]
 
 
+def test_unreadable_file_in_plain_output_is_one_line_naming_it_once(scene, tmp_path, capsys):
+    bad = tmp_path / "bad.png"
+    bad.write_text("not a picture")
+    assert main(["read", str(bad), str(scene)]) == 1
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [f"dice-companion read: {bad} is not an image"]
+    assert out.strip() == f"{scene}: 4 1"
+
+
 def test_bad_usage_exits_2():
     with pytest.raises(SystemExit) as caught:
         main(["read"])

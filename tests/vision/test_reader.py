@@ -68,6 +68,33 @@ def test_two_touching_dice_are_never_misread():
         assert die.value in (None, truth.value)
 
 
+def touching_row(values, angle, size=44.0, gap=1.0):
+    """Dice side by side in a row turned `angle` degrees, `gap` px apart, as they lie after a roll into a pool."""
+    step = (size + gap) * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    return [SynthDie(value=v, center=tuple(np.array([200.0, 200.0]) + k * step), size=size, angle=angle)
+            for k, v in enumerate(values)]
+
+
+@pytest.mark.parametrize("values", [(2, 4, 3), (1, 5, 2), (3, 3, 6), (6, 2, 5)])
+@pytest.mark.parametrize("angle", [0, 20, 35])
+def test_touching_dice_of_one_colour_are_each_read(values, angle):
+    """A neighbour's pips lie where a larger face of this die would have more: they are another die's, since
+    they make that die's face a die apart."""
+    dice = touching_row(values, angle)
+    read = DiceReader().read(render_scene(dice, seed=angle))
+    assert len(read) == len(dice)
+    assert [nearest(read, d.center).value for d in dice] == list(values)
+
+
+@pytest.mark.parametrize("values", [(4, 1, 4), (1, 1, 3), (5, 3, 4), (2, 6, 2)])
+@pytest.mark.parametrize("angle", [0, 20, 35])
+def test_touching_dice_are_right_or_unsure_never_misread(values, angle):
+    dice = touching_row(values, angle, gap=0.0)
+    for die in DiceReader().read(render_scene(dice, seed=1)):
+        truth = nearest(dice, die.center)
+        assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
+
+
 def test_two_touching_ones_are_not_read_as_a_two():
     """The pips of two 1s side by side sit where a 2's could: the edge between the dice keeps them apart."""
     dice = [SynthDie(value=1, center=(300, 240), angle=0), SynthDie(value=1, center=(349, 240), angle=0)]
@@ -200,3 +227,37 @@ def test_taught_faces_are_read_on_dice_without_pips():
     read = DiceReader(profile).read(render_scene(scene))
     assert [(d.kind, d.face or d.value) for d in read] == [("pips", 4), ("symbol", "blank"), ("colour", "green")]
     assert len(DiceReader(profile).find(render_scene(scene))) == 3
+
+
+def test_a_face_no_taught_model_knows_is_reported_unreadable_not_dropped():
+    """Issue 5: with taught faces, a die whose face no model knows (and that shows no pips) is a die with value
+    None, never the nearest guess and never left out."""
+    from companion.vision.faces import FaceModel, die_crop
+    from companion.vision.synth import render_views
+
+    red, white = (60, 60, 200), (240, 240, 240)
+    known = {face: SynthDie(kind="symbol", face=face, body=red, pips=white) for face in ("blank", "star")}
+    model = FaceModel.teach("symbol", {name: [die_crop(f, d.center, d.size) for f, d in render_views(die, 6, seed=k)]
+                                       for k, (name, die) in enumerate(known.items())})
+    reader = DiceReader(Profile(faces={"symbol": model.to_json()}))
+    scene = [SynthDie(value=5, center=(120, 240)), SynthDie(kind="symbol", face="star", body=red, pips=white,
+                                                             center=(300, 240)),
+             SynthDie(kind="symbol", face="crescent", body=(150, 55, 125), pips=(60, 200, 230), center=(480, 240))]
+    read = reader.read(render_scene(scene))
+    assert [(d.kind, d.face or d.value) for d in read[:2]] == [("pips", 5), ("symbol", "star")]
+    assert len(read) == 3 and read[2].value is None and read[2].face is None
+    assert np.hypot(read[2].center[0] - 480, read[2].center[1] - 240) < 12
+
+
+def test_a_lone_one_does_not_set_the_size_of_taught_dice():
+    """A 1's size comes from its one pip; the dice bodies take the size of dice with more pips, or their own."""
+    from companion.vision.reader import _View
+
+    red, white = (60, 60, 200), (240, 240, 240)
+    scene = [SynthDie(value=1, center=(120, 240)), SynthDie(kind="symbol", face="star", body=red, pips=white,
+                                                             center=(320, 240))]
+    reader = DiceReader()
+    view = _View(render_scene(scene), None, reader.profile)
+    bodies = [body for body, _ in reader._bodies(view, reader._pip_dice(view))]
+    star = min(bodies, key=lambda b: abs(b.center[0] - 320))
+    assert 0.8 * 48 < star.size < 1.6 * 48
