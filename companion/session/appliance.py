@@ -97,8 +97,8 @@ class Appliance:
     def _report_status(self) -> None:
         """`systemctl status` says what the players see: a fault while it lasts, else the game and its header line
         (whose decision it is; never hidden information, UI-10). Sent only when it changes."""
-        table = self.table
-        status = self.session.alert or (f"{table.match.game.title}: {table.prompt().header}" if table else "Home")
+        table, shown = self.table, self.session.shown
+        status = self.session.alert or (f"{table.match.game.title}: {shown.header}" if table and shown else "Home")
         if status != self._status:
             self.notifier.status(status)
             self._status = status

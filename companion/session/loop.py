@@ -126,6 +126,11 @@ class Session:
             table.choose(Choice(pending.default, pending.player))
             self.refresh()
 
+    @property
+    def shown(self) -> Prompt | None:
+        """The prompt on the OLED now."""
+        return self._shown
+
     def refresh(self) -> None:
         prompt = self.screen.prompt()
         if self.alert:

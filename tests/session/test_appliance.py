@@ -73,7 +73,7 @@ class Rig:
             self.appliance.step()
 
     def screen_text(self):
-        return self.appliance.session._shown.text()
+        return self.appliance.session.shown.text()
 
     def notifications(self):
         messages = []
