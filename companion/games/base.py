@@ -33,6 +33,9 @@ class IllegalActionError(RefereeError):
 
 # ---------------------------------------------------------------------------------------------------- events
 
+ON_MAT, OFF_MAT = "mat", "off"   # Die.zone of a die in the play area, and of one outside it (no face to read)
+
+
 @dataclass(frozen=True)
 class Die:
     """One die as the camera (or a replay script) reports it.
@@ -46,7 +49,7 @@ class Die:
     kind: str = "pips"
     face: str | None = None
     owner: str | None = None
-    zone: str = "mat"
+    zone: str = ON_MAT
     id: int | None = None
     confidence: float = 1.0
 
@@ -484,7 +487,7 @@ class State:
 
 def require_on_mat(roll: Roll, rule: str | None = None) -> None:
     """Dice off the play area are re-rolled alone (all specs); refuse the roll until they are back."""
-    off = sum(1 for d in roll.dice if d.zone == "off")
+    off = sum(1 for d in roll.dice if d.zone == OFF_MAT)
     if off:
         raise ImplausibleRollError(f"re-roll {off} {'die' if off == 1 else 'dice'} off the mat", rule)
 

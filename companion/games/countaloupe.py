@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import takewhile
 
-from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Interrupt, Option,
-                   Outcome, Roll, RollRequest, State, require_read, whole_numbers)
+from .base import (OFF_MAT, Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Interrupt,
+                   Option, Outcome, Roll, RollRequest, State, require_read, whole_numbers)
 from .odds import makeable_values, percent, risk_success_chance
 
 LAST_CARD = 16
@@ -212,7 +212,7 @@ class CountaloupeState(State):
         chance = [d for d in roll.dice if d.kind == "symbol"]
         if len(numbered) != self.k or len(chance) != 1 or len(roll.dice) != self.k + 1:
             raise ImplausibleRollError(f"need {self.k} dice + C", "CL-29")
-        in_area = [d for d in roll.dice if d.zone != "off"]
+        in_area = [d for d in roll.dice if d.zone != OFF_MAT]
         require_read(in_area, "CL-33")
         for die in roll.dice:
             if die.is_read and die.kind == "pips" and die.value not in options.number_faces:
@@ -371,7 +371,7 @@ class CountaloupeState(State):
             dice.append(Die(kind="symbol", face=rng.choice(options.chance_faces)))
         if rng.random() < 0.05:
             wayward = rng.randrange(len(kept), len(dice))
-            dice[wayward] = Die(kind=dice[wayward].kind, zone="off")
+            dice[wayward] = Die(kind=dice[wayward].kind, zone=OFF_MAT)
         return Roll(tuple(dice), self.active)
 
     # Results -----------------------------------------------------------------------------------------------------

@@ -26,16 +26,15 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Interrupt, Option,
-                   Outcome, Roll, RollRequest, State, count_kinds, require_faces, require_on_mat, require_read,
-                   winners_of)
+from .base import (OFF_MAT, ON_MAT, Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError,
+                   Interrupt, Option, Outcome, Roll, RollRequest, State, count_kinds, require_faces, require_on_mat,
+                   require_read, winners_of)
 from .lowdown_board import BLACK, BLACK_POINTS, EMPTY, Layout, initials
 
 WILDS = 4                                  # LOW-5
 MODES = ("light", "full")
 A_ROLL = {"colour": 2, "pips": 2}          # LOW-1
 HIDDEN_PAIR = {"colour": 1, "pips": 1}     # LOW-1
-ON_MAT, OFF_MAT = "mat", "off"             # Die.zone of a die in the play area, and outside it
 PICK_PHASES = ("place", "pool_colour", "pool_number", "grid", "box")
 
 

@@ -23,8 +23,8 @@ import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .base import (Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Option, Outcome,
-                   Roll, RollRequest, State, parse_options, require_on_mat, require_read, whole_numbers,
+from .base import (OFF_MAT, Choice, Decision, Die, Event, Game, IllegalActionError, ImplausibleRollError, Option,
+                   Outcome, Roll, RollRequest, State, parse_options, require_on_mat, require_read, whole_numbers,
                    winners_of)
 from .odds import accepted_unclaimed_chance, percent
 
@@ -147,12 +147,12 @@ class RollYourLuckState(State):
         moved = [p for p, die in idle if self._moved(p, die)]
         self.warning = f"{self._name(moved[0])}'s die ignored" if moved else ""
         for p, die in idle:
-            if die.zone != "off" and die.is_read:
+            if die.zone != OFF_MAT and die.is_read:
                 self.resting[p] = die.value
 
     def _moved(self, p: int, die: Die) -> bool:
         """Whether a die that should lie still was moved: off the mat, or showing another face than it last did."""
-        if die.zone == "off":
+        if die.zone == OFF_MAT:
             return True
         return die.is_read and self.resting[p] is not None and die.value != self.resting[p]
 
@@ -163,7 +163,7 @@ class RollYourLuckState(State):
         owned = []
         for die in roll.dice:
             owner = self._owner_of(die)
-            if owner is None and die.zone == "off":
+            if owner is None and die.zone == OFF_MAT:
                 raise ImplausibleRollError("whose die is off mat?", "RYL-18")
             if owner is None:
                 raise ImplausibleRollError(f"whose die shows {die.label()}?", "RYL-18")

@@ -12,7 +12,7 @@ import dataclasses
 import secrets
 from typing import Callable
 
-from ..games.base import Choice, Decision, Die, Interrupt, Option, RefereeError, Roll, RollRequest, Setup
+from ..games.base import OFF_MAT, Choice, Decision, Die, Interrupt, Option, RefereeError, Roll, RollRequest, Setup
 from ..games.match import Match
 from ..ui.controls import Press
 from ..ui.prompt import decision_prompt, header, roll_prompt, with_rows
@@ -21,7 +21,6 @@ from ..ui.widgets import CANCEL, ChooseOne, Confirm, Picked, widget_for
 from .journal import Journal
 
 PIP_FACES = tuple(Option(str(v), str(v)) for v in range(1, 7))
-OFF_MAT = "off"                        # Die.zone of a die outside the play area: it has no face to read
 DISK_WARNING = "Disk full: not saved"  # the status line while accepted events wait in memory for the disk
 
 
