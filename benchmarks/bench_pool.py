@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import shutil
 import statistics
 import subprocess
 import sys
@@ -244,18 +243,9 @@ def score_photos(folder: Path) -> None:
         read = subprocess.run([str(cli), "read", "--json", *(e["image"] for e in labels)], capture_output=True,
                               text=True, check=True)
         predictions.write_text(read.stdout)
-        scored = subprocess.run([scorer_python(), str(SCORER), str(subset), str(predictions)], capture_output=True,
+        scored = subprocess.run([sys.executable, str(SCORER), str(subset), str(predictions)], capture_output=True,
                                 text=True, check=True)
     print(scored.stdout.rstrip())
-
-
-def scorer_python() -> str:
-    """score_dice.py needs SciPy, which the package does not."""
-    try:
-        import scipy  # noqa: F401
-        return sys.executable
-    except ImportError:
-        return shutil.which("python3") or sys.executable
 
 
 def main() -> None:

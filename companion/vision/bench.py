@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -73,22 +72,12 @@ def _score(scorer: Path, folder: Path, images, profile: Profile, repeat: int) ->
         labels = Path(out.name).with_suffix(".labels.json")
         # score_dice resolves image paths against the labels file's folder: give absolute ones
         labels.write_text(json.dumps([dict(e, image=str(folder / e["image"])) for e in subset]))
-    python = _python_with_scipy()
-    result = subprocess.run([python, str(scorer), str(labels), out.name, "--json"], capture_output=True,
+    result = subprocess.run([sys.executable, str(scorer), str(labels), out.name, "--json"], capture_output=True,
                             text=True, check=False)
     if result.returncode != 0:
         raise SystemExit(f"bench: score_dice.py failed: {result.stderr.strip().splitlines()[-1:]}")
     summary = json.loads(result.stdout.strip().splitlines()[-1])["overall"]
     return summary
-
-
-def _python_with_scipy() -> str:
-    """score_dice.py needs SciPy, which the package does not: use this interpreter if it has it, else python3."""
-    try:
-        import scipy  # noqa: F401
-        return sys.executable
-    except ImportError:
-        return shutil.which("python3") or sys.executable
 
 
 def _print(rows) -> None:
