@@ -14,7 +14,9 @@ lowers the confidence rather than deciding alone:
   be: it would be part of a larger face that was not made out, unless that pip is another die's (pip_faces
   decides, once it knows the other faces);
 - nothing at a free node that would make a larger face stands out like a missed pip;
-- no saturated glare on a face that is not white (glare hides pips).
+- no saturated glare on a face that is not white (glare hides pips);
+- on a die as light (or as dark) as the tray, whose body cannot be told from the tray by colour, the body need
+  only be even, and a face of three pips or fewer needs the die's outline around it.
 A lone pip is a 1 only in the middle of a clear face: round, with body all around it, nothing pip-like near it, and
 no like pip on its body within a 2's reach but another die's.
 """
@@ -62,6 +64,13 @@ MAX_ELONGATION = 2.0
 OFF_DICE_SLANT = 1.35
 """The most a face with pips off dice may be slanted (mean pip elongation): a side face in shade can look like
 the tray."""
+
+OUTLINE = 0.8
+"""A face of three pips or fewer on a die as light (or as dark) as the tray is read only when this fraction of
+the rays out from its centre cross the die's outline (its bevel, side faces or shadow) within OUTLINE_REACH: a
+pattern on the tray has pips but no outline around them."""
+OUTLINE_REACH = (1.3, 3.0)
+"""In pip spacings from the face's centre: past its pips, and past its edge (1.85) even at a corner (2.6)."""
 
 # ---------------------------------------------------------------------------------------------- body and surroundings
 BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
@@ -139,22 +148,23 @@ class Judge:
         """The body colour around each pip."""
         self.on_dice = tray_step(pips.xy, self.body) >= min_contrast
         """Which pips sit on something that differs from the tray. Others may be a pattern on the tray, or pips of
-        a die as light as the tray: only faces of four pips or more, whose layout is no accident, seen square on,
-        may hold them."""
+        a die as light as the tray: only faces seen square on may hold them, and of those only faces of four pips
+        or more, whose layout is no accident, or faces with a die's outline around them."""
 
     def face(self, group: np.ndarray, nodes: np.ndarray) -> FaceFound | None:
         """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all."""
         pips = self.pips
         few = len(group) <= 3  # the fewer the pips, the less their layout says and the more the rest must
-        if not self.on_dice[group].all() and (few or pips.elongation[group].mean() > OFF_DICE_SLANT):
-            return None
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
         if grid.spacing < 1e-6:
             return None
         colour = np.median(self.body[group], axis=0)
+        if not self.on_dice[group].all() and (pips.elongation[group].mean() > OFF_DICE_SLANT
+                                              or few and self._outline(grid.centre, grid.spacing, colour) < OUTLINE):
+            return None
         strength = float(pips.strength[group].min())
         tol = max(self.min_contrast, SAME_BODY * strength)
-        around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol)
+        around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol, self.on_dice[group].all())
         if around < 0.5 or corners < 0.5 or among < 0.5:
             return None  # the body does not surround these pips (half a face, a side face, clutter), or does not
             # lie past the corner pips and between the pips (the gaps between a symbol's strokes)
@@ -273,6 +283,18 @@ class Judge:
         face = self.smooth[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
         return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
 
+    def _outline(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> float:
+        """The fraction of 16 rays out from `centre` on which something off the pips differs from the face's
+        `colour` by the profile's least contrast or more, within OUTLINE_REACH (rays that leave the frame count as
+        crossing nothing)."""
+        reach = np.linspace(*OUTLINE_REACH, 10) * spacing
+        points = centre + reach[None, :, None] * _CIRCLE[:, None, :]  # (rays, samples, 2)
+        h, w = self.smooth.shape[:2]
+        inside = (points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h)
+        step = np.abs(_sample(self.smooth, points).astype(np.float32) - colour).max(axis=2)
+        crossed = inside & (step >= self.min_contrast) & (_sample(self.fringes, points) == 0)
+        return float(crossed.any(axis=1).mean())
+
     def _emptiness(self, group: np.ndarray, free: np.ndarray, strength: float) -> float:
         """1 when nothing at the free nodes stands out like a pip, 0 when something there stands out from its
         surroundings GHOST times as much as the weakest pip (a pip missed by the threshold makes another value).
@@ -286,17 +308,22 @@ class Judge:
         ratio = float((at_node - np.median(_sample(response, ring), axis=1)).max()) / max(strength, 1.0)
         return min(1.0, max(0.0, (GHOST - ratio) / 0.2))
 
-    def _body_around(self, probes: np.ndarray, colour: np.ndarray, tol: float) -> tuple[float, float, float]:
-        """The fraction of the probe points off pips that show this die's body (nearer its colour than the tray's,
-        within `tol`): of all of them, of the four past the corner pips and of the last four, among the pips (0
-        where too few can be counted, 1 where none of the four can)."""
+    def _body_around(self, probes: np.ndarray, colour: np.ndarray, tol: float,
+                     unlike_tray: bool) -> tuple[float, float, float]:
+        """The fraction of the probe points off pips that show this die's body (within `tol` of its colour and,
+        when the body is `unlike_tray`, nearer its colour than the tray's: a die as light as the tray can only be
+        told by its body being even): of all of them, of the four past the corner pips and of the last four, among
+        the pips (0 where under a third of them can be counted, the rest lying on large pips; 1 where none of the
+        four can)."""
         h, w = self.smooth.shape[:2]
         inside = (probes[:, 0] >= 0) & (probes[:, 0] < w) & (probes[:, 1] >= 0) & (probes[:, 1] < h)
         counted = inside & (_sample(self.discs, probes) == 0)
         seen = _sample(self.smooth, probes).astype(np.float32)
         off_body = np.abs(seen - colour).max(axis=1)
-        body = counted & (off_body <= tol) & (off_body < self.tray_step(probes, seen))
-        around = float(body.sum() / counted.sum()) if counted.sum() >= len(probes) // 2 else 0.0
+        body = counted & (off_body <= tol)
+        if unlike_tray:
+            body &= off_body < self.tray_step(probes, seen)
+        around = float(body.sum() / counted.sum()) if counted.sum() >= len(probes) // 3 else 0.0
         corners, among = (float(body[k].sum() / counted[k].sum()) if counted[k].any() else 1.0
                           for k in (slice(-8, -4), slice(-4, None)))
         return around, corners, among
