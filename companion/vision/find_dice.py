@@ -85,13 +85,13 @@ def blobs(mask: np.ndarray, min_area: int):
 
 def estimate_die_area(stats: np.ndarray, keep: list[int]) -> float | None:
     """The typical area of one die: the median of compact, squarish blobs (single dice far outnumber clusters)."""
-    areas = [stats[i, cv2.CC_STAT_AREA] for i in keep if _compact(stats[i])]
+
+    areas = []
+    for i in keep:
+        x, y, w, h, area = stats[i]
+        if max(w, h) <= 1.6 * min(w, h) and area >= 0.55 * w * h:
+            areas.append(area)
     return float(np.median(areas)) if areas else None  # only heaps and rows: their size says nothing
-
-
-def _compact(stats_row) -> bool:
-    x, y, w, h, area = stats_row
-    return max(w, h) <= 1.6 * min(w, h) and area >= 0.55 * w * h
 
 
 def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Region]:
@@ -125,26 +125,12 @@ def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
     return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), alone)
 
 
-class Bodies:
-    """The blobs of a frame that differ from the tray: the typical die size, and the size of each compact blob
-    (one die, or a square heap of them)."""
-
-    def __init__(self, frame: np.ndarray, tray: Tray, min_contrast: float):
-        mask = foreground_mask(tray.difference(frame), min_contrast)
-        self.labels, stats, keep = blobs(mask, _least_area(frame))
-        area = estimate_die_area(stats, keep)
-        self.die_size = float(np.sqrt(area)) if area else None
-        """The typical size across of one die (pixels); None without any blob."""
-        self._sizes = np.zeros(len(stats), np.float32)
-        compact = [i for i in keep if _compact(stats[i])]
-        self._sizes[compact] = np.sqrt(stats[compact, cv2.CC_STAT_AREA])
-
-    def size_at(self, points: np.ndarray) -> np.ndarray:
-        """The size across of the compact blob under each point (n, 2), 0 where there is none."""
-        h, w = self.labels.shape
-        x = np.clip(np.round(points[:, 0]).astype(np.intp), 0, w - 1)
-        y = np.clip(np.round(points[:, 1]).astype(np.intp), 0, h - 1)
-        return self._sizes[self.labels[y, x]]
+def die_size(frame: np.ndarray, tray: Tray, min_contrast: float) -> float | None:
+    """The typical size across of one die in `frame` (pixels), from its foreground blobs; None without any."""
+    mask = foreground_mask(tray.difference(frame), min_contrast)
+    labels, stats, keep = blobs(mask, _least_area(frame))
+    area = estimate_die_area(stats, keep)
+    return float(np.sqrt(area)) if area else None
 
 
 def _least_area(frame: np.ndarray) -> int:

@@ -32,10 +32,7 @@ DIAGONAL = (0.3, 1.05)
 """A face's corner-to-corner diagonal (2*sqrt(2) pip spacings) over the die body's size as found: 0.76 on a common
 die, wide because the body size takes in shadows and side faces, and dice of several sizes share a tray..."""
 FEW_DIAGONAL = 0.35
-"""...at least this for a face of three pips or fewer, whose layout says less (a 6's column with its middle pip
-missed is 0.34): of the frame's typical die, or of the die's own body when it lies alone and is smaller..."""
-SMALLEST_BODY = 0.6
-"""...but no smaller than this part of the typical die (a translucent die's body may be found in part)."""
+"""...at least this for a face of three pips or fewer, whose layout says less."""
 SIDE = (0.21, 0.8)
 """A face's side from corner pip to corner pip (2 pip spacings) over the die body's size."""
 NODE_REACH = 0.32
@@ -64,16 +61,15 @@ this sure at least: a face made across touching dice (of a pip of each, or of a 
 corners meet) is rarely clear of every doubt."""
 
 
-def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, body_size, die_px: float, min_contrast: float,
+def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
                    threshold: float) -> list[FaceFound]:
     """The dice these pips make in `frame` (the working frame, a die body about `die_px` across); `tray_step`
-    as for face_judge.Judge; `body_size(points)` the size of the die body under each point (0 where none is
-    known)."""
+    as for face_judge.Judge."""
     if not len(pips):
         return []
     smooth = cv2.GaussianBlur(frame, (3, 3), 0)
     judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
-    proposals = _proposals(pips, judge.on_dice, die_px, body_size)
+    proposals = _proposals(pips, judge.on_dice, die_px)
     judge.spacing = _typical_spacing(proposals, judge.on_dice, judge.spacing)
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
@@ -194,7 +190,7 @@ def _same_die(a: FaceFound, b: FaceFound, reach: float) -> bool:
     return math.dist(a.center, b.center) < reach * max(a.size, b.size)
 
 
-def _proposals(pips: Pips, on_dice: np.ndarray, die_px: float, body_size) -> list[tuple[np.ndarray, np.ndarray, float]]:
+def _proposals(pips: Pips, on_dice: np.ndarray, die_px: float) -> list[tuple[np.ndarray, np.ndarray, float]]:
     """(pip indices, their grid nodes, pip spacing) of every face the pips allow, each pip set once. Only pips on
     dice (`on_dice`) can break a face by lying on it off its nodes, or any pip when the face is off dice."""
     n = len(pips)
@@ -235,18 +231,12 @@ def _proposals(pips: Pips, on_dice: np.ndarray, die_px: float, body_size) -> lis
         for group, nodes, spacing in _faces_on_grids(xy, candidates, like, similar, breaking,
                                                      centre, e1, e2):
             key = tuple(group)
-            if len(group) <= 3 and 2 * math.sqrt(2) * spacing < FEW_DIAGONAL * _own_size(xy[group], die_px, body_size):
+            if len(group) <= 3 and 2 * math.sqrt(2) * spacing < FEW_DIAGONAL * die_px:
                 continue  # as small as a 6's column or a 4's side, with no layout to tell which
             if key not in seen:
                 seen.add(key)
                 found.append((group, nodes, spacing))
     return found
-
-
-def _own_size(points: np.ndarray, die_px: float, body_size) -> float:
-    """The size of the die these pips lie on: its body's, when that is smaller than the frame's typical die."""
-    body = float(body_size(points.mean(axis=0, keepdims=True))[0])
-    return min(die_px, body) if body >= SMALLEST_BODY * die_px else die_px
 
 
 def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..games.base import Die
 from .face_judge import FALLBACK_SPACING, SPACING_PER_FACE, FaceFound
-from .find_dice import Bodies, Tray, find_regions
+from .find_dice import Tray, die_size, find_regions
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
 from .profile import Profile
@@ -107,7 +107,7 @@ class DiceReader:
             return []
         work = view.working_frame()
         pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, self.profile.pip_polarity)
-        faces = dice_from_pips(pips, work, view.tray_colours_step, view.body_size, DIE_PX,
+        faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX,
                                self.profile.min_contrast, self.profile.threshold)
         return [view.to_input(face) for face in faces]
 
@@ -167,11 +167,10 @@ class _View:
         self.small = frame if self.small_scale == 1.0 else cv2.resize(
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
-        self.bodies = Bodies(self.small, self.tray, profile.min_contrast)
         if profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
-            size = self.bodies.die_size
+            size = die_size(self.small, self.tray, profile.min_contrast)
             if size is None or not SMALL_DIE <= size / max(self.small.shape[:2]) <= LARGE_DIE:
                 size = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
             self.die_px = size / self.small_scale if size else None
@@ -188,10 +187,6 @@ class _View:
     def tray_colours_step(self, points: np.ndarray, colours: np.ndarray) -> np.ndarray:
         """The step from the tray of colours seen at working-frame points."""
         return self.tray.step(points * (self.small_scale / self.scale), colours)
-
-    def body_size(self, points: np.ndarray) -> np.ndarray:
-        """The size (working pixels) of the compact body under each working-frame point, 0 where there is none."""
-        return self.bodies.size_at(points * (self.small_scale / self.scale)) * (self.scale / self.small_scale)
 
     def to_input(self, face: FaceFound) -> ReadDie:
         center = (face.center[0] / self.scale, face.center[1] / self.scale)
