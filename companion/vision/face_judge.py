@@ -159,8 +159,8 @@ class Judge:
         if grid.spacing < 1e-6:
             return None
         colour = np.median(self.body[group], axis=0)
-        if not self.on_dice[group].all() and (pips.elongation[group].mean() > OFF_DICE_SLANT
-                                              or few and self._outline(grid.centre, grid.spacing, colour) < OUTLINE):
+        if not self.on_dice[group].all() and (pips.elongation[group].mean() > OFF_DICE_SLANT or
+                                              (few and self._outline(grid.centre, grid.spacing, colour) < OUTLINE)):
             return None
         strength = float(pips.strength[group].min())
         tol = max(self.min_contrast, SAME_BODY * strength)
