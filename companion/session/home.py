@@ -97,9 +97,8 @@ class Home:
             self.players.append(value)
         elif game_class(self.game).needs_colours and len(self.colours) < self.count:
             self.colours.append(value)
-        elif self._setup_choice(game_class(self.game)):
-            key, _ = self._setup_choice(game_class(self.game))
-            self.picked_options[key] = value
+        elif choice := self._setup_choice(game_class(self.game)):
+            self.picked_options[choice[0]] = value
         else:
             first = (int(value) + game_class(self.game).first_after_pick) % self.count
             self.result = Setup(self.game, tuple(self.players), first, tuple(self.colours),
