@@ -20,7 +20,7 @@ frames and labels.json (score_dice.py's form) to DIR, for `dice-companion read -
 
 Then the real photos: the images of DIR/labels.json (--photos, default ../shared/data/dice-photos/byler-d6) that
 show at least 15 dice are read by `dice-companion read --json` and scored by ../shared/tools/score_dice.py (which
-needs SciPy: python3 is used when this interpreter lacks it); its table is printed as it is. --photos "" skips them.
+needs SciPy, a dev dependency); its table is printed as it is. --photos "" skips them.
 """
 from __future__ import annotations
 

@@ -23,6 +23,10 @@ KERNEL = 0.3
 """Black-hat / top-hat kernel side, over the die size: wider than a pip, narrower than a face."""
 PIP_DIAMETER = (0.09, 0.34)
 """A pip's diameter over the die size, over common dice (a 1 is often larger)."""
+NOISE = 3.0
+"""A pip stands out this many times more than the frame's median response (the sensor noise and the tray's grain,
+which cover most of it) as well as by the least strength asked for: in a noisy frame the grain of a tray wall or
+cloth stands out like pips at that strength."""
 PARTING_LEVEL = 0.7
 """Pips merged at half the local peak response are parted at this fraction of it (over the whole frame at once:
 blobs that look merged are many on a patterned tray wall), where their blobs are..."""
@@ -77,7 +81,8 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
         channels = cv2.morphologyEx(image, op, kernel)
         response = cv2.max(cv2.max(channels[:, :, 0], channels[:, :, 1]), channels[:, :, 2])
         responses.append(response)
-        found.append(_blobs(response, cv2.dilate(response, reach), die_px, min_strength, k))
+        least = max(min_strength, NOISE * float(np.median(response[::4, ::4])))
+        found.append(_blobs(response, cv2.dilate(response, reach), die_px, least, k))
     xy, radius, pol, strength, shape = (np.concatenate(parts) for parts in zip(*found))
     centre = _pixels(xy, image.shape)
     return Pips(xy, radius, pol, strength, image[centre[:, 1], centre[:, 0]].astype(np.float32), shape,

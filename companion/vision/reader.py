@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from ..games.base import Die
-from .face_judge import FALLBACK_SPACING, SPACING_PER_FACE, FaceFound
+from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import Tray, die_size, find_regions
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
@@ -38,6 +38,11 @@ PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 MIN_PIP_STRENGTH = 24
 """Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
+BRIGHT = 210
+"""A well exposed frame has its brightest percent of pixels at about this level (the development photos' lie at
+190-225); the contrasts above are in grey levels of such a frame, so a dim frame is brought up to it..."""
+MAX_GAIN = 4.0
+"""...by at most this gain."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +167,10 @@ class _View:
     (a die DIE_PX across) for pips."""
 
     def __init__(self, frame: np.ndarray, background: np.ndarray | None, profile: Profile):
+        gain = _gain(frame)
+        if gain > 1.0:
+            frame = cv2.convertScaleAbs(frame, alpha=gain)
+            background = None if background is None else cv2.convertScaleAbs(background, alpha=gain)
         self.frame = frame
         self.small_scale = min(1.0, FIND_PX / max(frame.shape[:2]))
         self.small = frame if self.small_scale == 1.0 else cv2.resize(
@@ -192,6 +201,18 @@ class _View:
         center = (face.center[0] / self.scale, face.center[1] / self.scale)
         size = face.size / self.scale
         return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size), polarity=face.polarity)
+
+
+def _gain(frame: np.ndarray) -> float:
+    """The gain that brings a dim frame's brightest percent to BRIGHT, short of lifting its brightest pixel into
+    glare (1 for a frame exposed well or brighter). The background is taken with the frame's exposure, so it gets
+    the same gain."""
+    sample = frame[::8, ::8].max(axis=2)
+    top = float(np.percentile(sample, 99))
+    if top >= 0.9 * BRIGHT:
+        return 1.0
+    brightest = float(frame.max())  # a pip may be, and the sample miss it
+    return float(np.clip(min(BRIGHT / max(top, 1.0), (GLARE_LEVEL - 10) / max(brightest, 1.0)), 1.0, MAX_GAIN))
 
 
 def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
