@@ -149,8 +149,12 @@ class Screen:
 
     def _send(self, command: Callable[[], None]) -> bool:
         """Run one command on the device. A loose wire must not end the game (the camera, the buttons and the
-        journal go on): the loss is said once on stderr, and the picture is sent again once the bus answers."""
+        journal go on): the loss is said once on stderr, and once the bus answers again the panel is set up anew
+        (it may have lost power with the wire, and its settings with it) and the picture is sent again."""
         try:
+            if not self.is_connected:
+                _set_up_again(self.device)
+                self.device.contrast(DIM_CONTRAST if self._dimmed else self.contrast)
             command()
         except LINK_LOST as error:
             if self.is_connected:
@@ -159,3 +163,12 @@ class Screen:
             return False
         self.is_connected = True
         return True
+
+
+def _set_up_again(device: LumaDevice) -> None:
+    """Send an OLED panel its set-up commands again (display off, clock, multiplex, charge pump, ..., display on).
+    luma.oled sends them only when the device is made, so they are sent by making it again on the same bus."""
+    import luma.oled.device
+
+    if isinstance(device, (luma.oled.device.ssd1306, luma.oled.device.sh1106)):
+        type(device).__init__(device, device._serial_interface, width=WIDTH, height=HEIGHT, rotate=device.rotate)

@@ -230,3 +230,23 @@ def test_a_loose_oled_wire_does_not_end_the_game_and_the_picture_comes_back(caps
     sent = len(bus.writes)
     screen.show(card("BEN  roll 1"))
     assert len(bus.writes) == sent
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_an_oled_that_lost_its_power_is_set_up_again_when_it_answers(driver):
+    """A panel powered up again is dark and unset (display off, no charge pump) until its set-up commands come."""
+    bus = Bus()
+    screen = Screen(open_display(display_cfg(driver=driver, contrast=120), bus=bus), dim_after_s=60, contrast=120)
+    screen.show(card("ANA  roll 1"))
+    bus.answers = None                                   # VCC comes loose: the panel is off and nothing acks
+    screen.show(card("BEN  roll 1"))
+    bus.answers = 0x3C                                   # back, with its settings gone
+    sent = len(bus.writes)
+    screen.show(card("BEN  roll 1"))
+    after = bus.writes[sent:]
+    commands = [byte for control, values in after if control == 0x00 for byte in values]
+    assert 0xAF in commands, "display on"
+    assert commands.index(0xAE) < commands.index(0xAF), "set up from display off, as at power-up"
+    assert bus.contrasts()[-1] == 120, "the configured contrast, not luma's default"
+    last_command = max(k for k, (control, _) in enumerate(after) if control == 0x00)
+    assert any(control == 0x40 for control, _ in after[last_command:]), "the picture is drawn after the set-up"
