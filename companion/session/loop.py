@@ -109,7 +109,9 @@ class Session:
         return True
 
     def press(self, press: Press) -> None:
+        asked = self._roll_asked()
         self.screen.press(press)
+        self._disown_if_asked_anew(asked)
         self.refresh()
 
     def tick(self) -> None:
@@ -123,8 +125,21 @@ class Session:
             self._auto = (pending, self.clock())
         elif (self.clock() - self._auto[1]) * 1000 >= pending.auto_ms:
             self._auto = None
+            asked = self._roll_asked()
             table.choose(Choice(pending.default, pending.player))
+            self._disown_if_asked_anew(asked)
             self.refresh()
+
+    def _roll_asked(self) -> RollRequest | None:
+        pending = self.screen.match.state.expects() if isinstance(self.screen, Table) else None
+        return pending if isinstance(pending, RollRequest) else None
+
+    def _disown_if_asked_anew(self, before: RollRequest | None) -> None:
+        """When a press (another player's block) turns a roll asked of one player into a roll asked of another, the
+        dice in view were thrown by the first: they are not the second's roll (SettleDetector.disown)."""
+        now = self._roll_asked()
+        if self.settle is not None and before is not None and now is not None and before.player != now.player:
+            self.settle.disown()
 
     @property
     def shown(self) -> Prompt | None:

@@ -3,9 +3,13 @@ and the discard steps, taken by the table's clock or, with `strict_steps`, one O
 from luma.core.device import dummy
 
 from companion.games import Die, Roll, RollRequest, Setup
+from companion.session.demo import FRAME, TRAY_ZONES, Tray, demo_profile
 from companion.session.loop import Session
 from companion.session.table import Table
 from companion.ui.controls import Press
+from companion.vision.reader import DiceReader
+from companion.vision.settle import SettleDetector
+from companion.vision.synth import render_roll_frames
 
 BLANK, SWEET, NOPE = (Die(kind="symbol", face=face) for face in ("blank", "sweet", "nope"))
 
@@ -168,3 +172,22 @@ def test_ui_4_cl_23_a_block_from_menu_over_a_read_check_ends_the_turn_and_the_ch
     block_from_menu(table)
     assert state(table).active == 1 and state(table).detail()["chip"] == "ON(red)"
     assert not table.overlays and isinstance(state(table).expects(), RollRequest)
+
+
+def test_cl_24_dice_still_rolling_when_the_turn_is_blocked_are_not_the_next_players_roll():
+    """Ana's dice tumble as Ben blocks her: they settle in front of the camera, but Ben's roll is the one he throws."""
+    table, _, _ = seated(held_by=1)
+    anas, bens = roll(2, 4, 6), roll(1, 3, 5)
+    reader = DiceReader(demo_profile(list(anas.dice + bens.dice), TRAY_ZONES))
+    session = Session(table, dummy(width=128, height=64, mode="1").display, reader.read, SettleDetector())
+    tumbling = render_roll_frames(Tray(TRAY_ZONES).scene(anas), moving=4, still=8, seed=1, size=FRAME)
+    assert not any(session.frame(frame) for frame in tumbling[:3])
+    for p in (Press.MENU, Press.OK, Press.OK):      # Ben blocks Ana's deck from the menu
+        session.press(p)
+    assert state(table).active == 1 and len(table.match.events) == 1
+    assert not any(session.frame(frame) for frame in tumbling[3:])
+    assert len(table.match.events) == 1, "Ana's dice at rest are not Ben's roll"
+    thrown = render_roll_frames(Tray(TRAY_ZONES).scene(bens), moving=4, still=8, seed=2, size=FRAME)
+    assert any(session.frame(frame) for frame in thrown)
+    taken = table.match.events[-1]
+    assert isinstance(taken, Roll) and sorted(d.value for d in taken.dice if d.kind == "pips") == [1, 3, 5]

@@ -136,3 +136,30 @@ def test_bad_tunables_are_a_one_line_config_error(bad):
 def test_a_frame_that_is_not_an_image_is_refused():
     with pytest.raises(ValueError, match="frame"):
         SettleDetector().update(np.zeros((4,), np.uint8))
+
+
+def test_dice_disowned_while_tumbling_are_not_reported_and_the_next_roll_is():
+    """A turn ended by another player's action while the dice tumbled: those dice settle, but they are not the
+    roll now asked for; the next throw is."""
+    detector = SettleDetector(quiet_frames=3, repeats=2)
+    first = render_roll_frames(DICE, moving=6, still=8, seed=1)
+    assert feed(detector, first[:4])[0] == [MOVING] * 4
+    detector.disown()
+    states, reported = feed(detector, first[4:])
+    assert SETTLED in states and reported == []
+    again = render_roll_frames(DICE[:2], moving=6, still=8, seed=2)
+    assert feed(detector, again)[1] == [6 + 3 + 1]
+
+
+def test_dice_disowned_at_rest_before_their_reading_repeated_are_not_reported():
+    detector = SettleDetector(quiet_frames=2, repeats=3)
+    frames = still_frames(10)
+    feed(detector, frames[:3])                        # settled, one reading offered: not reported yet
+    detector.disown()
+    assert feed(detector, frames[3:])[1] == []
+
+
+def test_disowning_before_any_frame_leaves_the_first_roll_reported():
+    detector = SettleDetector(quiet_frames=3, repeats=2)
+    detector.disown()
+    assert feed(detector, render_roll_frames(DICE, moving=6, still=8, seed=3))[1] == [6 + 3 + 1]
