@@ -1,5 +1,6 @@
 """The dice reader: a frame in, every die found out, each with its value or an honest null.
 
+0. A dim frame is brought up to a well exposed one's levels (`_gain`), which the contrasts below assume.
 1. A copy no larger than `FIND_PX` gives the tray (find_dice.Tray) and, from the dice bodies, the die size (or the
    profile's `die_px` gives it).
 2. The frame is scaled so that a die is `pips.DIE_PX` across (large photos shrink, small dice grow) and every
