@@ -135,8 +135,9 @@ class Session:
         return pending if isinstance(pending, RollRequest) else None
 
     def _disown_if_asked_anew(self, before: RollRequest | None) -> None:
-        """When a press (another player's block) turns a roll asked of one player into a roll asked of another, the
-        dice in view were thrown by the first: they are not the second's roll (SettleDetector.disown)."""
+        """When a press or an automatic step (another player's block) turns a roll asked of one player into a roll
+        asked of another, the dice in view were thrown by the first: they are not the second's roll
+        (SettleDetector.disown)."""
         now = self._roll_asked()
         if self.settle is not None and before is not None and now is not None and before.player != now.player:
             self.settle.disown()

@@ -152,10 +152,11 @@ class Screen:
         journal go on): the loss is said once on stderr, and once the bus answers again the panel is set up anew
         (it may have lost power with the wire, and its settings with it) and the picture is sent again."""
         try:
-            if not self.is_connected:
+            command()
+            if not self.is_connected:  # the first command to get through: set up, then send it again
                 _set_up_again(self.device)
                 self.device.contrast(DIM_CONTRAST if self._dimmed else self.contrast)
-            command()
+                command()
         except LINK_LOST as error:
             if self.is_connected:
                 print(f"dice-companion: OLED lost ({error}); retrying", file=sys.stderr, flush=True)

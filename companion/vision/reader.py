@@ -212,7 +212,7 @@ def _gain(frame: np.ndarray) -> float:
     top = float(np.percentile(sample, 99))
     if top >= 0.9 * BRIGHT:
         return 1.0
-    brightest = float(frame.max())  # a pip may be, and the sample miss it
+    brightest = float(frame.max())  # the sample may miss a small white pip
     return float(np.clip(min(BRIGHT / max(top, 1.0), (GLARE_LEVEL - 10) / max(brightest, 1.0)), 1.0, MAX_GAIN))
 
 
