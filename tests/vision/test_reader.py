@@ -242,7 +242,7 @@ def test_real_photos_are_read_without_a_single_misread(folder):
 
 def test_a_dim_photo_is_read_as_the_photo_is():
     """An underexposed frame (a third of the light) is brought up to a well exposed one's levels before the pips
-    are looked for: before, the 2 and two 3s of this photo went unread."""
+    are looked for: before, only the 6 of this photo was read (its 2 and three 3s went unread)."""
     entry = json.loads((PHOTOS / "matteo-webcam" / "labels.json").read_text())[1]
     frame = cv2.imread(str(PHOTOS / "matteo-webcam" / entry["image"]))
     dim = (frame * 0.3).astype(np.uint8)
