@@ -90,8 +90,8 @@ class Session:
         if not self.settle.offer(reading_key(dice)) or not isinstance(self.screen, Table):
             return False
         if self.screen.match.game.tracks_dice:
-            pending = self.screen.match.state.expects()
-            if isinstance(pending, RollRequest) and pending.fresh:
+            pending = self._roll_asked()
+            if pending is not None and pending.fresh:
                 self.tracker.reset()  # dice thrown anew are numbered from 0 again, in reading order
             dice = tuple(self.tracker.track(found))
         self.screen.observe(Roll(dice))

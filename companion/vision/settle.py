@@ -46,7 +46,6 @@ class SettleDetector:
         self._streak = 0
         self._reported = False
         self._reported_scene: np.ndarray | None = None
-        self._disowned = False
 
     @property
     def is_settled(self) -> bool:
@@ -68,21 +67,19 @@ class SettleDetector:
             if was_settled or self._previous is None:
                 self._reported = False
         self._previous = small
-        if self.is_settled and not was_settled:
-            if self._disowned:
-                self._reported, self._reported_scene, self._disowned = True, small, False
-            elif self._reported_scene is not None:
-                self._reported = not self._moved(self._reported_scene, small)
+        if self.is_settled and not was_settled and self._reported_scene is not None:
+            self._reported = not self._moved(self._reported_scene, small)
         return self.state
 
     def disown(self) -> None:
         """The dice in view, still or still rolling, are no roll to report: their roll began before it was asked
         for (a turn ended by another player's action while the dice tumbled). The next roll is reported once the
         scene has moved and settled again."""
-        if self.is_settled:
-            self._reported, self._reported_scene = True, self._previous
-        elif self._previous is not None:  # no frame yet, no dice in view
-            self._disowned = True
+        if self._previous is not None:  # no frame yet, no dice in view
+            # while the dice move, the flag lasts until they have settled and moved again; the still scene they
+            # will make is not known yet, so there is no scene to compare it with
+            self._reported = True
+            self._reported_scene = self._previous if self.is_settled else None
 
     def offer(self, reading) -> bool:
         """The reader's reading of the frame just given to update(). True exactly once per still period: when the
