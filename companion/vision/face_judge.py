@@ -151,8 +151,11 @@ class Judge:
         a die as light as the tray: only faces seen square on may hold them, and of those only faces of four pips
         or more, whose layout is no accident, or faces with a die's outline around them."""
 
-    def face(self, group: np.ndarray, nodes: np.ndarray) -> FaceFound | None:
-        """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all."""
+    def face(self, group: np.ndarray, nodes: np.ndarray, close: bool = False) -> FaceFound | None:
+        """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all. A 2 whose
+        pips are `close` for the frame's dice may be the centre and a corner of a 3 or a 5, or the side of a 4:
+        where their other pips would be (3 spacings out along the diagonal; beside the pair) must then show nothing
+        like a pip either."""
         pips = self.pips
         few = len(group) <= 3  # the fewer the pips, the less their layout says and the more the rest must
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
@@ -182,9 +185,11 @@ class Judge:
             confidence *= 0.2
         linked = self._links(group, nodes)
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
-        beyond = self._beyond(group, grid.centre, SPILL * grid.spacing) if few else \
+        # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
+        beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
             self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing) if len(group) == 4 else ()
-        confidence *= self._emptiness(group, grid.at(_completions(nodes)), strength)
+        free = np.vstack([_completions(nodes), 3 * nodes, _beside(nodes)]) if close else _completions(nodes)
+        confidence *= self._emptiness(group, grid.at(free), strength)
         return self._found(group, grid.centre, grid.spacing, confidence, beyond)
 
     def lone(self, candidates: np.ndarray) -> list[tuple[FaceFound, np.ndarray]]:
@@ -365,6 +370,12 @@ def _completions(nodes: np.ndarray) -> np.ndarray:
         if larger & mask == mask and larger != mask:
             missing |= larger & ~mask
     return np.array([GRID[k] for k in range(9) if missing >> k & 1], float).reshape(-1, 2)
+
+
+def _beside(nodes: np.ndarray) -> np.ndarray:
+    """For a 2's nodes, where the other two pips of a 4 would be, on either side, if the 2 were its side."""
+    across = np.array([1.0, -1.0]) * (nodes[1] - nodes[0])[::-1]
+    return np.vstack([nodes + across, nodes - across])
 
 
 def _clip(points: np.ndarray, h: int, w: int) -> np.ndarray:

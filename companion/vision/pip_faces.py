@@ -31,8 +31,12 @@ NEIGHBOURS = 10
 DIAGONAL = (0.3, 1.05)
 """A face's corner-to-corner diagonal (2*sqrt(2) pip spacings) over the die body's size as found: 0.76 on a common
 die, wide because the body size takes in shadows and side faces, and dice of several sizes share a tray..."""
-FEW_DIAGONAL = 0.35
-"""...at least this for a face of three pips or fewer, whose layout says less."""
+FEW_DIAGONAL = 0.3
+"""...at least this for a face of three pips or fewer, whose layout says less (a 6's column makes a smaller one;
+a 4's side is held by the 4's other pips when they are found: face_judge.FaceFound.beyond)..."""
+CLOSE_DIAGONAL = 0.35
+"""...and a 2 under this may be the centre and a corner of a 3 or a 5, or the side of a 4, whose other pips were
+missed: it is read only when nothing stands out where they would be (face_judge.Judge.face's `close`)."""
 SIDE = (0.21, 0.8)
 """A face's side from corner pip to corner pip (2 pip spacings) over the die body's size."""
 NODE_REACH = 0.32
@@ -74,8 +78,8 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
-        judged = [(judge.face(group, nodes), group) for group, nodes, _ in proposals
-                  if len(group) == count and not chosen.holds(group)]
+        judged = [(judge.face(group, nodes, close=count == 2 and _diagonal(spacing) < CLOSE_DIAGONAL * die_px),
+                   group) for group, nodes, spacing in proposals if len(group) == count and not chosen.holds(group)]
         # a face not read, or of a die as light as the tray (whose body check cannot pass), holds no smaller face
         unmade += [set(group) for face, group in judged
                    if (face is None and not judge.on_dice[group].any()) or (face and face.value is None)]
@@ -231,12 +235,17 @@ def _proposals(pips: Pips, on_dice: np.ndarray, die_px: float) -> list[tuple[np.
         for group, nodes, spacing in _faces_on_grids(xy, candidates, like, similar, breaking,
                                                      centre, e1, e2):
             key = tuple(group)
-            if len(group) <= 3 and 2 * math.sqrt(2) * spacing < FEW_DIAGONAL * die_px:
+            if len(group) <= 3 and _diagonal(spacing) < FEW_DIAGONAL * die_px:
                 continue  # as small as a 6's column or a 4's side, with no layout to tell which
             if key not in seen:
                 seen.add(key)
                 found.append((group, nodes, spacing))
     return found
+
+
+def _diagonal(spacing: float) -> float:
+    """A face's corner-to-corner diagonal, for its pip spacing."""
+    return 2 * math.sqrt(2) * spacing
 
 
 def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):

@@ -222,22 +222,35 @@ def test_grey_frames_are_read():
 
 @pytest.mark.parametrize("folder", ["byler-d6", "matteo-webcam"])
 def test_real_photos_are_read_without_a_single_misread(folder):
-    """Pins behaviour on a few real photos: every labelled die found is right or null, and most are right."""
+    """Pins behaviour on a few real photos: every die found is right or null for the labelled die whose centre is
+    nearest (within its box grown by half its size, as the benchmark's scorer matches them), and most are right."""
     labels = json.loads((PHOTOS / folder / "labels.json").read_text())
     reader = DiceReader()
     right = total = 0
     for entry in labels:
-        read = reader.read(cv2.imread(str(PHOTOS / folder / entry["image"])))
-        for die in entry["dice"]:
-            x0, y0, x1, y1 = die["bbox"]
-            grow = max(x1 - x0, y1 - y0) / 2
-            found = [d for d in read if x0 - grow <= d.center[0] <= x1 + grow and y0 - grow <= d.center[1] <= y1 + grow]
-            total += 1
-            if found:
-                best = nearest(found, ((x0 + x1) / 2, (y0 + y1) / 2))
-                assert best.value in (None, die["value"]), f"{entry['image']}: {die['value']} read as {best.value}"
-                right += best.value == die["value"]
+        boxes = [(d["value"], d["bbox"]) for d in entry["dice"]]
+        total += len(boxes)
+        for die in reader.read(cv2.imread(str(PHOTOS / folder / entry["image"]))):
+            near = [(value, (x0 + x1) / 2, (y0 + y1) / 2) for value, (x0, y0, x1, y1) in boxes
+                    if abs(die.center[0] - (x0 + x1) / 2) <= x1 - x0 and abs(die.center[1] - (y0 + y1) / 2) <= y1 - y0]
+            if near:
+                value = min(near, key=lambda v: np.hypot(die.center[0] - v[1], die.center[1] - v[2]))[0]
+                assert die.value in (None, value), f"{entry['image']}: {value} read as {die.value}"
+                right += die.value == value
     assert right >= 0.7 * total
+
+
+def test_a_two_with_its_pips_set_close_to_the_centre_is_read():
+    """Some dice set their pips close to the centre: this 2's diagonal is a third of the frame's die size, as small
+    as a 4's side, and was not proposed before. Such a 2 may also be the centre and a corner of a 3 whose other
+    corner was missed (IMG_20191208_111457), or the side of a 4 whose other pips are lost in a glint
+    (IMG_20191209_100256): it is read only when nothing stands out where their pips would be
+    (test_real_photos_are_read_without_a_single_misread reads both)."""
+    entry = next(e for e in json.loads((PHOTOS / "byler-d6" / "labels.json").read_text())
+                 if e["image"] == "IMG_20191209_095503.jpg")
+    read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / entry["image"])))
+    x0, y0, x1, y1 = next(d["bbox"] for d in entry["dice"] if d["value"] == 2 and d["bbox"][0] > 300)
+    assert nearest(read, ((x0 + x1) / 2, (y0 + y1) / 2)).value == 2
 
 
 def test_a_dim_photo_is_read_as_the_photo_is():
