@@ -3,6 +3,8 @@
 Each frame is read with the profile given (the built-in one by default); the dice read confidently tell the die
 size and the pip polarity, where they lie tells the play area, and the median of the frames (the dice lie in
 different places in each) is the empty tray. Frames that are too dark or show glare are reported as warnings.
+What the frames do not show clearly is left to the reader's per-frame estimates: one die size when the dice show
+several (dice of several sizes, or a camera whose distance changes), and the empty tray when the camera moved.
 """
 from __future__ import annotations
 
@@ -18,8 +20,16 @@ from .reader import DiceReader
 BACKGROUND_PX = 160
 """Longest side of the stored empty-tray image: the background only needs to be right at the scale of a die."""
 STILL_STEP = 25
-STILL_FRACTION = 0.8
-"""A frame shows the same tray as the others when this fraction of it is within STILL_STEP grey levels."""
+STILL_FRACTION = 0.95
+"""A frame shows the same tray as the others when this fraction of it away from the dice found is within
+STILL_STEP grey levels of their median (a camera held by hand, or moved between frames, shifts the tray's walls
+and edges by more than that)."""
+DICE_CLEARANCE = 1.2
+"""Around each die found, this many die sizes are left out of that comparison (its shadow, and its place in the
+other frames)."""
+SIZE_SPREAD = 0.15
+"""One die size is stored when the 10th and 90th percentiles of the sizes read lie within this fraction of their
+median; 1s are left out, since a 1's size comes from its one pip."""
 GLARE_FRACTION = 0.01
 DIM_LEVEL = 60
 
@@ -39,7 +49,11 @@ def calibrate_tray(frames: list[np.ndarray], base: Profile | None = None) -> Pro
         raise CalibrationError("fewer than two dice could be read in these frames: check the light and the focus")
     sizes = np.array([d.size for d in dice])
     warnings = _lighting_warnings(frames)
-    background = _background(frames)
+    die_px = _one_size(dice)
+    if die_px is None:
+        warnings.append("the dice read show several sizes (dice of several sizes, or the camera's distance "
+                        "changes): no die size stored")
+    background = _background(frames, reads)
     tray = None
     if background is None:
         warnings.append("the frames do not show one still tray (camera moved, or fewer than three frames): "
@@ -50,12 +64,12 @@ def calibrate_tray(frames: list[np.ndarray], base: Profile | None = None) -> Pro
         h, w = frames[0].shape[:2]
         tray = (max(0, int(centres[:, 0].min() - margin)), max(0, int(centres[:, 1].min() - margin)),
                 min(w, int(centres[:, 0].max() + margin)), min(h, int(centres[:, 1].max() + margin)))
-    profile = replace(base, die_px=round(float(np.median(sizes)), 1), tray=tray, background=background,
+    profile = replace(base, die_px=die_px, tray=tray, background=background,
                       pip_polarity=_polarity(dice), warnings=warnings)
     if not _reads_as_well(profile, frames, reads):
         # The measured tray reads these very frames worse than the frame's own estimates (dice that never moved
-        # sit in the median, say; one die size for dice of several sizes): keep only what is safe.
-        warnings.append("the measured background reads these frames worse than none: not stored")
+        # sit in the median, say): keep only what is safe.
+        warnings.append("the measured die size and background read these frames worse than none: not stored")
         profile = replace(base, pip_polarity=profile.pip_polarity, warnings=warnings)
     return profile
 
@@ -76,9 +90,20 @@ def _reads_as_well(profile: Profile, frames: list[np.ndarray], without: list[lis
     return count >= sum(die.value is not None for dice in without for die in dice)
 
 
-def _background(frames: list[np.ndarray]) -> str | None:
+def _one_size(dice) -> float | None:
+    """The dice's size when the dice read (1s aside, or all of them when only 1s were read) show one size, else
+    None."""
+    sizes = np.array([d.size for d in dice if d.value != 1] or [d.size for d in dice])
+    low, median, high = np.percentile(sizes, (10, 50, 90))
+    if low < (1 - SIZE_SPREAD) * median or high > (1 + SIZE_SPREAD) * median:
+        return None
+    return round(float(median), 1)
+
+
+def _background(frames: list[np.ndarray], reads: list[list]) -> str | None:
     """The per-pixel median of at least three frames of one size, small; None when the frames do not show one
-    still tray (in most frames, most of the picture must match the median: only the dice move)."""
+    still tray (in most frames, the picture away from the dice found in it must match the median: only the
+    dice move)."""
     if len(frames) < 3 or len({f.shape for f in frames}) != 1:
         return None
     h, w = frames[0].shape[:2]
@@ -86,7 +111,14 @@ def _background(frames: list[np.ndarray]) -> str | None:
     small = np.stack([cv2.resize(f, (max(1, round(w * scale)), max(1, round(h * scale))),
                                  interpolation=cv2.INTER_AREA) for f in frames]).astype(np.int16)
     median = np.median(small, axis=0)
-    matching = (np.abs(small - median).max(axis=3) < STILL_STEP).mean(axis=(1, 2))
+    matching = []
+    for image, dice in zip(small, reads):
+        away = np.full(image.shape[:2], 255, np.uint8)
+        for die in dice:
+            centre = (round(die.center[0] * scale), round(die.center[1] * scale))
+            cv2.circle(away, centre, round(DICE_CLEARANCE * die.size * scale) + 1, 0, -1)
+        same = np.abs(image - median).max(axis=2) < STILL_STEP
+        matching.append(same[away > 0].mean() if away.any() else 0.0)
     if np.median(matching) < STILL_FRACTION:
         return None
     return Profile.encode_background(median.astype(np.uint8))
