@@ -188,6 +188,8 @@ class Judge:
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
             self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing) if len(group) == 4 else ()
+        if len(group) == 2:  # or the centre and a corner of a 3 or a 5 on a die larger than the frame's others
+            beyond = tuple(sorted({*beyond, *self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)}))
         free = np.vstack([_completions(nodes), 3 * nodes, _beside(nodes)]) if close else _completions(nodes)
         confidence *= self._emptiness(group, grid.at(free), strength)
         return self._found(group, grid.centre, grid.spacing, confidence, beyond)

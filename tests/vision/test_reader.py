@@ -253,6 +253,19 @@ def test_a_two_with_its_pips_set_close_to_the_centre_is_read():
     assert nearest(read, ((x0 + x1) / 2, (y0 + y1) / 2)).value == 2
 
 
+@pytest.mark.parametrize("value, angle", [(3, 27), (5, 67)])
+def test_a_large_three_or_five_among_small_dice_is_not_read_as_a_two(value, angle):
+    """Beside dice of 36 px, a face of a 61 px die is larger than any the frame's die size allows, while its
+    centre and a corner make a 2 of the usual size: the like pip at that 2's far corner holds it. Before, it was
+    read as a 2 (and its other corner as a 1)."""
+    small = [SynthDie(value=v, center=c, size=36, angle=a)
+             for v, c, a in ((4, (160, 170), 20), (2, (480, 170), 27), (6, (160, 330), 41), (1, (480, 330), 7))]
+    read = DiceReader().read(render_scene([*small, SynthDie(value=value, center=(320, 250), size=61, angle=angle)]))
+    on_large = [d for d in read if np.hypot(d.center[0] - 320, d.center[1] - 250) < 40]
+    assert all(d.value in (None, value) for d in on_large)
+    assert [nearest(read, d.center).value for d in small] == [4, 2, 6, 1]
+
+
 def test_a_dim_photo_is_read_as_the_photo_is():
     """An underexposed frame (a third of the light) is brought up to a well exposed one's levels before the pips
     are looked for: before, only the 6 of this photo was read (its 2 and three 3s went unread)."""
