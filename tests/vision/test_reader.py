@@ -266,6 +266,18 @@ def test_a_large_three_or_five_among_small_dice_is_not_read_as_a_two(value, angl
     assert [nearest(read, d.center).value for d in small] == [4, 2, 6, 1]
 
 
+def test_dice_as_dark_as_their_tray_are_sized_by_their_pips():
+    """Black dice on a black tray: the only blobs unlike the tray are the white pips, so the die size comes from
+    the pips. Before, the faint specks of the tray's grain, found at the pips' size taken for a die's, outnumbered
+    the real pips at a die's size, and none of these dice was read."""
+    dice = [SynthDie(value=v, center=(120 + 200 * k, 240), size=80, angle=20 + 25 * k, body=(30, 30, 30),
+                     pips=(235, 235, 235)) for k, v in enumerate((4, 5, 6))]
+    frame = render_scene(dice, background=(30, 30, 30), blur=0.7, noise=3, light_gradient=0.2, seed=3)
+    read = sorted(DiceReader().read(frame), key=lambda d: d.center[0])
+    assert [d.value for d in read] == [4, 5, 6]
+    assert all(abs(d.size - 80) < 12 for d in read)
+
+
 def test_a_dim_photo_is_read_as_the_photo_is():
     """An underexposed frame (a third of the light) is brought up to a well exposed one's levels before the pips
     are looked for: before, only the 6 of this photo was read (its 2 and three 3s went unread)."""
