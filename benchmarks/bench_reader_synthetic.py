@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The dice reader on rendered trays it was not tuned on: dice and pip colours, tray colours and die sizes.
 
-usage: python benchmarks/bench_reader_synthetic.py [--seed N]
+usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA]
 The development photos show two sets of dice on two trays; the reader is judged on others. Every combination of a
 tray colour, a die style (body and pip colour) and a die size is rendered with six dice at random turns, with blur,
 noise and a light gradient, and read with the built-in profile. Prints, per combination that is not all right, the
@@ -29,6 +29,8 @@ SIZES = (30, 48, 80)
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--texture", type=float, default=3.0,
+                        help="the tray's grain, in grey levels (default 3, a felt; 16 is a coarse cloth)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
@@ -38,7 +40,7 @@ def main():
         dice = [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(rng.uniform(0, 90)),
                          center=(60 + (k % 3) * 200 + rng.uniform(-20, 20), 120 + (k // 3) * 220 + rng.uniform(-20, 20)))
                 for k in range(6)]
-        frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2,
+        frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=args.texture,
                              seed=int(rng.integers(1000)))
         counts = _score(dice, reader.read(frame), size)
         total.update(counts)

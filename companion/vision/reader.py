@@ -218,12 +218,15 @@ def _gain(frame: np.ndarray) -> float:
 
 def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
     """When dice touch, no body shows one die's size: the pips do (a pip is about a fifth of its face across).
-    Pips are looked for at the body's size and at a tenth of the frame; the size whose pips stand out most in all
-    wins (where dice are as dark as the tray, the blobs found as bodies are their pips, and at that size the grain
-    of the tray gives more specks, but faint ones, than the real pips)."""
+    Pips are looked for at the body's size and at a tenth of the frame; the size whose strong pips (at least half
+    as strong as the strongest found) stand out most in all wins. Where the dice are as dark as the tray, or the
+    tray is grainy, the blobs found as bodies are pips or grain, and at their size the grain gives many specks,
+    but faint ones."""
     guesses = [g for g in (body, max(small.shape[:2]) / 10) if g]
     found = [find_pips(small, guess, MIN_PIP_STRENGTH) for guess in guesses]
-    best = max(range(len(found)), key=lambda k: float(found[k].strength.sum()))
+    strengths = [pips.strength for pips in found]
+    strongest = max((float(s.max()) for s in strengths if len(s)), default=0.0)
+    best = max(range(len(found)), key=lambda k: float(strengths[k][strengths[k] >= strongest / 2].sum()))
     if len(found[best]) < 3:
         return body
     return float(np.median(found[best].radius)) * 2 / PIP_OF_FACE / FACE_IN_BODY

@@ -278,6 +278,16 @@ def test_dice_as_dark_as_their_tray_are_sized_by_their_pips():
     assert all(abs(d.size - 80) < 12 for d in read)
 
 
+def test_dice_on_a_grainy_tray_are_sized_by_their_pips_not_the_grain():
+    """On a coarse-grained tray, the grain stands out from the tray's median as much as ivory dice do, and the
+    blobs found as bodies are grain and pips. The pips then give the die size, and the size whose strong pips
+    stand out most wins: before, the grain's many faint specks won, and none of these dice was read."""
+    dice = spread([2, 3, 4, 5, 6])  # a 1 of a die as light as its tray is not read (its pip is on nothing unlike it)
+    frame = render_scene(dice, background=LIGHT_TRAY, texture=16.0, light_gradient=0.3, blur=0.7, noise=3, seed=2)
+    read = DiceReader().read(frame)
+    assert [nearest(read, d.center).value for d in dice] == [2, 3, 4, 5, 6]
+
+
 def test_a_dim_photo_is_read_as_the_photo_is():
     """An underexposed frame (a third of the light) is brought up to a well exposed one's levels before the pips
     are looked for: before, only the 6 of this photo was read (its 2 and three 3s went unread)."""
