@@ -4,9 +4,10 @@ A face is its pips and its grid: the affine map from 3x3 grid coordinates (-1..1
 nodes (a face seen at a slant is a parallelogram, and many 6s have their columns closer than their rows). Each check
 lowers the confidence rather than deciding alone:
 - the pips sit on their nodes (affine residual) and the grid is not squashed past a slanted view;
-- the pips are alike in size, spaced plausibly for their size and for the frame's other dice, and not so long that
-  the face must be a side face seen at a slant; on faces of three pips or fewer, whose layout says little, they are
-  also alike in strength, colour and shape (a glint or a speck next to a pip is not);
+- the pips are alike in size and colour (a speck of a marbled body at a 4's centre is not), spaced plausibly for
+  their size and for the frame's other dice, and not so long that the face must be a side face seen at a slant; on
+  faces of three pips or fewer, whose layout says little, they are also alike in strength and shape (a glint or
+  a speck next to a pip is not);
 - the body surrounds the pips (probes between and just outside the grid show the pips' body colour, not the
   tray's): a group it does not surround is no die at all (half a face, a side face, clutter);
 - the lines between neighbouring pips cross only their body, not an edge or a seam;
@@ -176,7 +177,8 @@ class Judge:
         doubts = [
             radii.max() > UNALIKE * radii.min(),
             pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
-            (few or not self.on_dice[group].all()) and not self._alike(group, tol),
+            np.ptp(pips.colour[group], axis=0).max() > 2 * tol,  # a pip of another colour: a speck, a glint
+            (few or not self.on_dice[group].all()) and not self._alike(group),
             not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
             self._glare(grid.centre, grid.spacing, colour),
         ]
@@ -272,12 +274,12 @@ class Judge:
         tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength, pips.strength[group].min()))
         return tuple(int(k) for k in np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol)))
 
-    def _alike(self, group: np.ndarray, tol: float) -> bool:
-        """Whether the pips of a face are alike in strength, colour and shape, as the paint of one face is."""
+    def _alike(self, group: np.ndarray) -> bool:
+        """Whether the pips of a face are alike in strength and shape, as the paint of one face is (their colour
+        is checked on every face)."""
         pips = self.pips
-        strength, colour, shape = pips.strength[group], pips.colour[group], pips.shape[group]
+        strength, shape = pips.strength[group], pips.shape[group]
         return bool(strength.min() >= WEAKEST_PIP * strength.max()
-                    and np.ptp(colour, axis=0).max() <= 2 * tol
                     and np.abs(shape[:, None] - shape[None]).max() <= SHAPE_SPREAD)
 
     def _glare(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> bool:

@@ -266,6 +266,20 @@ def test_a_large_three_or_five_among_small_dice_is_not_read_as_a_two(value, angl
     assert [nearest(read, d.center).value for d in small] == [4, 2, 6, 1]
 
 
+def test_a_speck_of_another_colour_at_a_fours_centre_does_not_make_it_a_five():
+    """A marbled die's body may hold a speck as light as its pips (IMG_20191208_113019: a teal speck at the
+    centre of a 4 with yellow pips, read as a 5 before). The pips of one face are painted alike, so a face with a
+    pip of another colour is doubtful; the same face without the speck is read."""
+    dice = spread([4, 6, 2, 5, 3], size=60, body=(50, 110, 45), pips=(20, 200, 220))
+    plain = render_scene(dice, background=(200, 200, 195))  # a light grey tray, as IMG_20191208_113019's
+    specked = plain.copy()
+    cv2.circle(specked, tuple(int(v) for v in dice[0].center), 5, (150, 130, 50), -1, cv2.LINE_AA)
+    assert [nearest(DiceReader().read(plain), d.center).value for d in dice] == [4, 6, 2, 5, 3]
+    read = DiceReader().read(specked)
+    assert [nearest(read, d.center).value for d in dice[1:]] == [6, 2, 5, 3]
+    assert all(d.value is None for d in read if np.hypot(*np.subtract(d.center, dice[0].center)) < 30)
+
+
 def test_dice_as_dark_as_their_tray_are_sized_by_their_pips():
     """Black dice on a black tray: the only blobs unlike the tray are the white pips, so the die size comes from
     the pips. Before, the faint specks of the tray's grain, found at the pips' size taken for a die's, outnumbered
