@@ -311,7 +311,7 @@ class Judge:
         while the middle between close pips, lit by their blurred rims, is no higher than its ring."""
         if not len(free):
             return 1.0
-        response = self.pips.responses[int(self.pips.polarity[group[0]])]
+        response = self.pips.response(int(self.pips.polarity[group[0]]), int(self.pips.channel[group[0]]))
         at_node = _sample(response, free[:, None] + _NUDGES[None]).max(axis=1).astype(np.float32)
         ring = free[:, None] + 2 * float(np.median(self.pips.radius[group])) * _CIRCLE[None, ::2]
         ratio = float((at_node - np.median(_sample(response, ring), axis=1)).max()) / max(strength, 1.0)

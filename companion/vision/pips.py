@@ -7,7 +7,9 @@ dark in blue and green, red pips on a blue die light in red (and dark in blue: s
 polarity, and each face is made of pips of one polarity). The response is the black-hat (top-hat) of each channel
 with a kernel a little wider than a pip, the strongest channel's; a blob is kept when it passes half the strongest
 response within a die's reach (pips of one die stand out alike) and has a pip's size and roundness. Close pips
-whose blurred rims merge at that level are parted at a higher one.
+whose blurred rims merge at that level are parted at a higher one. A die whose pips are lighter than its body in
+one channel and darker in another (yellow on blue) merges its pips with the body between them in both responses;
+there each channel is looked at on its own (`_both_ways`).
 """
 from __future__ import annotations
 
@@ -39,6 +41,16 @@ MERGED_REACH = 0.6
 """A blob larger than MERGED_PIPS of the largest pips, or longer than MERGED_REACH of a die, is not pips merged (a
 shadow, a die's dark rim): a face's pips span 0.55 of it."""
 
+PLATEAU_SIDE = (0.5, 1.3)
+"""A blob that is no pip and no pips parted, this many die sizes long, may be pips merged with the body between
+them (`_in_each_channel`)..."""
+PLATEAU_FILL = 0.3
+"""...and fills this much of its box at least (a die's outline, hollow, does not)..."""
+PLATEAU_BOX = 1.2
+"""...looked at in a square around it this many die sizes across at least (its die's whole face)..."""
+PLATEAU_COVER = 0.4
+"""...and in a channel covering less of its box than this, the pips stand out alone."""
+
 
 @dataclass(frozen=True)
 class Pips:
@@ -57,7 +69,15 @@ class Pips:
     """(n, 3) second moments (xx, yy, xy) over their sum: (0.5, 0.5, 0) for a round pip; pips of one face, on one
     plane, have alike shapes, and a glint or a side face's pip seen at a slant does not."""
     responses: tuple[np.ndarray, np.ndarray]
-    """The dark and light response maps."""
+    """The dark and light response maps (the strongest channel's)."""
+    channel: np.ndarray
+    """The colour channel (0 B, 1 G, 2 R) a pip was found in on its own, or -1 when found in `responses`."""
+    channel_responses: tuple[np.ndarray, np.ndarray]
+    """The dark and light responses of each channel (h, w, 3)."""
+
+    def response(self, polarity: int, channel: int) -> np.ndarray:
+        """The response map pips of this polarity and channel were found in."""
+        return self.responses[polarity] if channel < 0 else self.channel_responses[polarity][:, :, channel]
 
     @property
     def elongation(self) -> np.ndarray:
@@ -73,26 +93,93 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
     side = _odd(KERNEL * die_px)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     reach = cv2.getStructuringElement(cv2.MORPH_RECT, (_odd(0.8 * die_px),) * 2)
-    found, responses = [], []
+    found, responses, per_channel, plateaus, leasts = [], [], [], [], []
     for k, (name, op) in enumerate((("dark", cv2.MORPH_BLACKHAT), ("light", cv2.MORPH_TOPHAT))):
         if polarity not in ("auto", name):
             responses.append(np.zeros(image.shape[:2], np.uint8))
+            per_channel.append(np.zeros(image.shape, np.uint8))
             continue
         channels = cv2.morphologyEx(image, op, kernel)
         response = cv2.max(cv2.max(channels[:, :, 0], channels[:, :, 1]), channels[:, :, 2])
         responses.append(response)
+        per_channel.append(channels)
         least = max(min_strength, NOISE * float(np.median(response[::4, ::4])))
-        found.append(_blobs(response, cv2.dilate(response, reach), die_px, least, k))
-    xy, radius, pol, strength, shape = (np.concatenate(parts) for parts in zip(*found))
+        *pips, boxes = _blobs(response, cv2.dilate(response, reach), die_px, least)
+        found.append((*pips, np.full(len(pips[0]), k, np.int8), np.full(len(pips[0]), -1, np.int8)))
+        plateaus.append(boxes)
+        leasts.append(least)
+    if len(plateaus) == 2:
+        found += _both_ways(per_channel, plateaus, die_px, leasts, [f[0] for f in found], [f[1] for f in found])
+    xy, radius, strength, shape, pol, channel = (np.concatenate(parts) for parts in zip(*found))
     centre = _pixels(xy, image.shape)
     return Pips(xy, radius, pol, strength, image[centre[:, 1], centre[:, 0]].astype(np.float32), shape,
-                tuple(responses))
+                tuple(responses), channel, tuple(per_channel))
 
 
-def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float, polarity: int):
-    """Round blobs of pip size where the response beats half its local peak and `min_strength`. Where close pips
-    merge into one blob at that level (big pips, or small ones close together), the blob is too large, not round
-    or long: the blobs inside it above a higher level part them, when there are two or more."""
+def _both_ways(channels: list[np.ndarray], plateaus: list[list], die_px: float, least: list[float],
+               xy_found: list[np.ndarray], radius_found: list[np.ndarray]) -> list:
+    """The pips of a die whose pips are lighter than its body in one channel and darker in another, which merge
+    with its body into one blob in both polarities (`_in_each_channel`): where a dark and a light such blob
+    overlap, the pips found in each channel on its own that the other polarity finds too (as it finds every pip
+    of such a die) and that were not found already (`xy_found`, `radius_found`: the pips of each polarity). As
+    (centres, radii, strengths, shapes, polarities, channels), per polarity."""
+    def centre(box):
+        return np.array([(box[1].start + box[1].stop) / 2, (box[0].start + box[0].stop) / 2])
+
+    found = []
+    for k in (0, 1):
+        boxes = [box for box in plateaus[k]
+                 if any(np.abs(centre(box) - centre(other)).max() < 0.5 * die_px for other in plateaus[1 - k])]
+        if not boxes:
+            return []
+        found.append([np.concatenate(part) for part in zip(
+            *(_in_each_channel(channels[k], box, die_px, least[k]) for box in boxes))])
+    out = []
+    for k in (0, 1):
+        xy, radius, strength, shape, channel = found[k]
+        other = (np.concatenate([xy_found[1 - k], found[1 - k][0]]),
+                 np.concatenate([radius_found[1 - k], found[1 - k][1]]))
+        both = _near(xy, radius, *other) & ~_near(xy, radius, xy_found[k], radius_found[k])
+        out.append((xy[both], radius[both], strength[both], shape[both], np.full(int(both.sum()), k, np.int8),
+                    channel[both]))
+    return out
+
+
+def _near(xy: np.ndarray, radius: np.ndarray, other: np.ndarray, other_radius: np.ndarray) -> np.ndarray:
+    """Which pips (xy, radius) lie within the larger radius of one of the `other` pips."""
+    if not len(xy) or not len(other):
+        return np.zeros(len(xy), bool)
+    distance = np.hypot(*(xy[:, None] - other[None]).transpose(2, 0, 1))
+    return (distance <= np.maximum(radius[:, None], other_radius[None])).any(axis=1)
+
+
+def _in_each_channel(channels: np.ndarray, box: tuple[slice, slice], die_px: float, min_strength: float):
+    """The pips in a blob of the strongest channel's response that is no pip, looked for in each channel on its
+    own, as (centres, radii, strengths, shapes, channels). A die whose pips are lighter than its body in one
+    channel and darker in another (yellow pips on a blue die: lighter in red, darker in blue) shows, in the channel
+    where they are darker, its body between close pips as lighter than they are: in the strongest channel's
+    response the pips merge with it into one blob. In a channel where the pips stand out alone they cover less of
+    the blob's box; the channel showing most of them is taken (the gap between two pips may look like one in
+    another channel)."""
+    responses = channels[box]
+    binary = responses > np.maximum(0.5 * responses.max(axis=(0, 1)), min_strength)
+    best = (np.zeros((0, 2)), np.zeros(0), np.zeros(0, np.float32), np.zeros((0, 3), np.float32))
+    best_channel = -1
+    # a channel covering much of the box shows the body between the pips, or no pips at all
+    for c in np.flatnonzero(binary.mean(axis=(0, 1)) <= PLATEAU_COVER):
+        found = _components(binary[:, :, c].astype(np.uint8), np.ascontiguousarray(responses[:, :, c]), die_px,
+                            min_strength)[2][:4]
+        if (len(found[0]), found[2].sum()) > (len(best[0]), best[2].sum()):
+            best, best_channel = found, int(c)
+    xy, radius, strength, shape = best
+    return xy + (box[1].start, box[0].start), radius, strength, shape, np.full(len(xy), best_channel, np.int8)
+
+
+def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float):
+    """Round blobs of pip size where the response beats half its local peak and `min_strength`, as (centres,
+    radii, peak responses, shapes), and the boxes of blobs as large as a die's face (`_in_each_channel`). Where
+    close pips merge into one blob at that level (big pips, or small ones close together), the blob is too large,
+    not round or long: the blobs inside it above a higher level part them, when there are two or more."""
     binary = cv2.compare(response, cv2.max(cv2.multiply(local_peak, 0.5), min_strength), cv2.CMP_GT)
     labels, stats, pips, merged = _components(binary, response, die_px, min_strength)
     long = _elongation(pips[3]) > MERGED_ELONGATION
@@ -106,7 +193,16 @@ def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_stre
     whole = ~np.isin(pips[4], label[parted])
     xy, radius, strength, shape = (np.concatenate([a[whole], b[parted] * scale])
                                    for a, b, scale in zip(pips, parts, (1, PARTED_RADIUS, 1, 1)))
-    return xy, radius, np.full(len(xy), polarity, np.int8), strength, shape
+    x, y, w, h, area = (stats[1:, i] for i in range(5))
+    extent = np.maximum(w, h)
+    face_sized = (extent >= PLATEAU_SIDE[0] * die_px) & (extent <= PLATEAU_SIDE[1] * die_px) \
+        & (area >= PLATEAU_FILL * w * h)
+    face_sized[label[parted] - 1] = False
+    half = np.maximum(np.maximum(w, h) / 2, PLATEAU_BOX * die_px / 2)[face_sized]  # a row of pips is no face
+    cx, cy = (x + w / 2)[face_sized], (y + h / 2)[face_sized]
+    plateaus = [(slice(max(0, int(b - r)), int(b + r) + 1), slice(max(0, int(a - r)), int(a + r) + 1))
+                for a, b, r in zip(cx, cy, half)]
+    return xy, radius, strength, shape, plateaus
 
 
 def _components(binary: np.ndarray, response: np.ndarray, die_px: float, min_strength: float):
