@@ -22,7 +22,8 @@ TRAYS = {"green felt": (60, 110, 50), "wood": (120, 170, 210), "blue felt": (140
          "white": (215, 220, 222), "black": (30, 30, 30)}
 STYLES = {"ivory, black pips": ((228, 234, 238), (35, 30, 30)), "red, white pips": ((40, 40, 190), (240, 240, 240)),
           "black, white pips": ((30, 30, 30), (235, 235, 235)), "white, red pips": ((235, 235, 235), (40, 40, 200)),
-          "blue, gold pips": ((150, 60, 20), (60, 200, 230)), "green, yellow pips": ((60, 150, 40), (40, 220, 240))}
+          "blue, gold pips": ((150, 60, 20), (60, 200, 230)), "green, yellow pips": ((60, 150, 40), (40, 220, 240)),
+          "blue, yellow pips": ((200, 120, 40), (30, 220, 240)), "green, red pips": ((60, 160, 30), (40, 40, 220))}
 SIZES = (30, 48, 80)
 
 
