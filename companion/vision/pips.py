@@ -44,8 +44,8 @@ shadow, a die's dark rim): a face's pips span 0.55 of it."""
 PLATEAU_SIDE = (0.5, 1.3)
 """A blob that is no pip and no pips parted, this many die sizes long, may be pips merged with the body between
 them (`_in_each_channel`)..."""
-PLATEAU_FILL = 0.3
-"""...and fills this much of its box at least (a die's outline, hollow, does not)..."""
+PLATEAU_FILL = 0.15
+"""...and fills this much of its box at least (a 3 along the diagonal fills 0.2, a thin line less)..."""
 PLATEAU_BOX = 1.2
 """...looked at in a square around it this many die sizes across at least (its die's whole face)..."""
 PLATEAU_COVER = 0.4
@@ -132,8 +132,10 @@ def _both_ways(channels: list[np.ndarray], plateaus: list[list], die_px: float, 
                  if any(np.abs(centre(box) - centre(other)).max() < 0.5 * die_px for other in plateaus[1 - k])]
         if not boxes:
             return []
-        found.append([np.concatenate(part) for part in zip(
-            *(_in_each_channel(channels[k], box, die_px, least[k]) for box in boxes))])
+        xy, radius, strength, shape, channel = (np.concatenate(part) for part in zip(
+            *(_in_each_channel(channels[k], box, die_px, least[k]) for box in boxes)))
+        first = ~np.triu(_close(xy, radius, xy, radius), 1).any(axis=0)  # boxes of one die overlap
+        found.append((xy[first], radius[first], strength[first], shape[first], channel[first]))
     out = []
     for k in (0, 1):
         xy, radius, strength, shape, channel = found[k]
@@ -147,10 +149,13 @@ def _both_ways(channels: list[np.ndarray], plateaus: list[list], die_px: float, 
 
 def _near(xy: np.ndarray, radius: np.ndarray, other: np.ndarray, other_radius: np.ndarray) -> np.ndarray:
     """Which pips (xy, radius) lie within the larger radius of one of the `other` pips."""
-    if not len(xy) or not len(other):
-        return np.zeros(len(xy), bool)
-    distance = np.hypot(*(xy[:, None] - other[None]).transpose(2, 0, 1))
-    return (distance <= np.maximum(radius[:, None], other_radius[None])).any(axis=1)
+    return _close(xy, radius, other, other_radius).any(axis=1)
+
+
+def _close(xy: np.ndarray, radius: np.ndarray, other: np.ndarray, other_radius: np.ndarray) -> np.ndarray:
+    """(n, m): whether pip i (xy, radius) and pip j of `other` lie within the larger of their radii."""
+    distance = np.hypot(*(xy[:, None] - other[None]).transpose(2, 0, 1)).reshape(len(xy), len(other))
+    return distance <= np.maximum(radius[:, None], other_radius[None])
 
 
 def _in_each_channel(channels: np.ndarray, box: tuple[slice, slice], die_px: float, min_strength: float):
