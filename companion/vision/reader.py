@@ -221,7 +221,12 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
     Pips are looked for at the body's size and at a tenth of the frame; the size whose strong pips (at least half
     as strong as the strongest found) stand out most in all wins. Where the dice are as dark as the tray, or the
     tray is grainy, the blobs found as bodies are pips or grain, and at their size the grain gives many specks,
-    but faint ones."""
+    but faint ones.
+
+    A size from the pips larger than a large body is one large die's, not a heap's (a heap is larger than a die):
+    the body's size is kept then, the ratio of pip to face differing between makes (a close-up of a die a fifth
+    of the frame across was sized 1.6 times too large, and its pips were then too small to be found)."""
+    large = body is not None and body > LARGE_DIE * max(small.shape[:2])
     guesses = [g for g in (body, max(small.shape[:2]) / 10) if g]
     found = [find_pips(small, guess, MIN_PIP_STRENGTH) for guess in guesses]
     strengths = [pips.strength for pips in found]
@@ -229,7 +234,8 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
     best = max(range(len(found)), key=lambda k: float(strengths[k][strengths[k] >= strongest / 2].sum()))
     if len(found[best]) < 3:
         return body
-    return float(np.median(found[best].radius)) * 2 / PIP_OF_FACE / FACE_IN_BODY
+    size = float(np.median(found[best].radius)) * 2 / PIP_OF_FACE / FACE_IN_BODY
+    return min(body, size) if large else size
 
 
 def _near(a: ReadDie, b: ReadDie, reach: float = 0.6) -> bool:

@@ -299,6 +299,16 @@ def test_dice_whose_pips_are_lighter_in_one_channel_and_darker_in_another_are_re
     assert [nearest(read, d.center).value for d in dice] == [1, 2, 3, 4, 5, 6]
 
 
+@pytest.mark.parametrize("value", [3, 4, 5, 6])
+def test_a_die_a_fifth_of_the_frame_across_is_read(value):
+    """A close-up: a die of 130 px in a 640x480 frame fills much of the frame's median, taken for the tray, and
+    its body comes out too large; the pips said a die of 1.6 times its size, whose pips were then too small to be
+    found. A size from the pips larger than a large body is one die's: the body's size is kept."""
+    frame = render_scene([SynthDie(value=value, center=(300, 230), size=130, angle=25, body=(40, 40, 200),
+                                   pips=(240, 240, 240))], background=(60, 110, 40))
+    assert [d.value for d in DiceReader().read(frame)] == [value]
+
+
 def test_dice_as_dark_as_their_tray_are_sized_by_their_pips():
     """Black dice on a black tray: the only blobs unlike the tray are the white pips, so the die size comes from
     the pips. Before, the faint specks of the tray's grain, found at the pips' size taken for a die's, outnumbered
