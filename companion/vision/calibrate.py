@@ -64,8 +64,14 @@ def calibrate_tray(frames: list[np.ndarray], base: Profile | None = None) -> Pro
         h, w = frames[0].shape[:2]
         tray = (max(0, int(centres[:, 0].min() - margin)), max(0, int(centres[:, 1].min() - margin)),
                 min(w, int(centres[:, 0].max() + margin)), min(h, int(centres[:, 1].max() + margin)))
-    profile = replace(base, die_px=die_px, tray=tray, background=background,
-                      pip_polarity=_polarity(dice), warnings=warnings)
+    polarity = _polarity(dice)
+    if polarity != "auto" and not _reads_as_well(replace(base, pip_polarity=polarity), frames, reads):
+        # pips lighter than the body in one channel and darker in another are looked for in both polarities
+        warnings.append(f"the dice read as {polarity} pips read fewer without the other polarity: no pip "
+                        "polarity stored")
+        polarity = "auto"
+    profile = replace(base, die_px=die_px, tray=tray, background=background, pip_polarity=polarity,
+                      warnings=warnings)
     if not _reads_as_well(profile, frames, reads):
         # The measured tray reads these very frames worse than the frame's own estimates (dice that never moved
         # sit in the median, say): keep only what is safe.

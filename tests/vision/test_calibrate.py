@@ -2,6 +2,7 @@
 when the camera stood still."""
 import numpy as np
 
+from companion.vision import DiceReader
 from companion.vision.calibrate import calibrate_tray
 from companion.vision.synth import SynthDie, render_scene
 
@@ -42,3 +43,22 @@ def test_a_camera_that_moved_between_frames_stores_no_background():
     profile = calibrate_tray(still_frames(shift=30))
     assert profile.background_image() is None and profile.tray is None
     assert any("one still tray" in w for w in profile.warnings)
+
+
+def test_pips_lighter_in_one_channel_and_darker_in_another_store_no_polarity():
+    """Yellow pips on a blue die are darker than the body in blue and lighter in red: the reads came out "dark",
+    and a profile that looked for dark pips only missed the 3s to 6s, found in both polarities. A polarity is
+    stored only when the frames read as well with it; ivory dice with black pips keep theirs."""
+    def frames(body, pips):
+        rng = np.random.default_rng(1)
+        return [render_scene([SynthDie(value=int(rng.integers(1, 7)), size=48, angle=float(rng.uniform(0, 90)),
+                                       center=(90 + (k % 4) * 150, 110 + (k // 4) * 200), body=body, pips=pips)
+                              for k in range(8)], seed=f) for f in range(6)]
+
+    blue = calibrate_tray(frames((200, 120, 40), (30, 220, 240)))
+    assert blue.pip_polarity == "auto" and any("polarity" in w for w in blue.warnings)
+    dice = [SynthDie(value=v, center=(90 + (k % 3) * 220, 120 + (k // 3) * 220), size=48, angle=15 * k,
+                     body=(200, 120, 40), pips=(30, 220, 240)) for k, v in enumerate(range(1, 7))]
+    read = DiceReader(blue).read(render_scene(dice))
+    assert sorted(d.value for d in read) == [1, 2, 3, 4, 5, 6]
+    assert calibrate_tray(frames((228, 234, 238), (35, 30, 30))).pip_polarity == "dark"
