@@ -19,7 +19,8 @@ lowers the confidence rather than deciding alone:
 - on a die as light (or as dark) as the tray, whose body cannot be told from the tray by colour, the body need
   only be even, and a face of three pips or fewer needs the die's outline around it.
 A lone pip is a 1 only in the middle of a clear face: round, with body all around it, nothing pip-like near it, and
-no like pip on its body within a 2's reach but another die's.
+no like pip on its body within a 2's reach but another die's; on a die as light (or as dark) as the tray, also
+rounder (OFF_DICE_SLANT: a key's letter on a laptop is not) and with the die's outline around it.
 """
 from __future__ import annotations
 
@@ -72,6 +73,9 @@ the rays out from its centre cross the die's outline (its bevel, side faces or s
 pattern on the tray has pips but no outline around them."""
 OUTLINE_REACH = (1.3, 3.0)
 """In pip spacings from the face's centre: past its pips, and past its edge (1.85) even at a corner (2.6)."""
+OUTLINE_CENTRED = 0.3
+"""A lone pip on such a die is a 1 only in the middle of the outline: along each line through it, the outline lies
+as far out on each side within this fraction of the mean (a coarse tray's grain around a speck is no outline)."""
 
 # ---------------------------------------------------------------------------------------------- body and surroundings
 BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
@@ -200,9 +204,11 @@ class Judge:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip (the checks run
         on all the candidates at once; only those that pass them are looked at one by one)."""
         pips = self.pips
-        candidates = candidates[self.on_dice[candidates]]
+        unlike_tray = self.on_dice[candidates]
+        candidates = candidates[unlike_tray | (pips.elongation[candidates] <= OFF_DICE_SLANT)]
         if not len(candidates):
             return []
+        unlike_tray = self.on_dice[candidates]
         centre = pips.xy[candidates].astype(np.float64)
         colour, strength = self.body[candidates], pips.strength[candidates]
         tol = np.maximum(self.min_contrast, SAME_BODY * strength)
@@ -212,7 +218,8 @@ class Judge:
         seen = _sample(self.smooth, probes).astype(np.float32)
         off_body = np.abs(seen - colour[:, None]).max(axis=2)
         tray = self.tray_step(probes.reshape(-1, 2), seen.reshape(-1, 3)).reshape(off_body.shape)
-        body = inside & (off_body <= tol[:, None]) & (off_body < tray) & (_sample(self.discs, probes) == 0)
+        body = inside & (off_body <= tol[:, None]) & ((off_body < tray) | ~unlike_tray[:, None]) \
+            & (_sample(self.discs, probes) == 0)  # on a die as light as the tray, an even body
         counted = inside.sum(axis=1)
         around = np.where(counted >= len(_CIRCLE) // 2, body.sum(axis=1) / np.maximum(counted, 1), 0.0)
         ring = _clip(centre[:, None, None] + LONE_EMPTY * self.spacing * _CIRCLE[None, ::2, None]
@@ -225,6 +232,8 @@ class Judge:
         found = []
         for k, c in zip(candidates[around >= 0.5], confidence[around >= 0.5]):
             group, point = np.array([k]), pips.xy[k].astype(np.float64)
+            if not self.on_dice[k] and (c == 0 or not self._centred_outline(point, self.spacing, self.body[k])):
+                continue  # a round speck on the tray, or the tray's grain, unless a die's outline is around it
             if c > 0 and self._glare(point, self.spacing, self.body[k]):
                 c *= 0.3
             reach = SPILL * max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])
@@ -296,13 +305,30 @@ class Judge:
         """The fraction of 16 rays out from `centre` on which something off the pips differs from the face's
         `colour` by the profile's least contrast or more, within OUTLINE_REACH (rays that leave the frame count as
         crossing nothing)."""
+        return float(np.isfinite(self._outline_crossings(centre, spacing, colour)).mean())
+
+    def _centred_outline(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> bool:
+        """Whether `centre` lies in the middle of an outline: crossed on OUTLINE of the rays, as far out on each
+        side (OUTLINE_CENTRED) on all but two of the lines through it where both rays cross."""
+        distance = self._outline_crossings(centre, spacing, colour)
+        if np.isfinite(distance).mean() < OUTLINE:
+            return False
+        ahead, behind = np.split(distance, 2)  # _CIRCLE's second half points the other way
+        both = np.isfinite(ahead) & np.isfinite(behind)
+        return bool(both.sum() >= len(ahead) - 2 and np.all(
+            np.abs(ahead[both] - behind[both]) <= OUTLINE_CENTRED * (ahead[both] + behind[both]) / 2))
+
+    def _outline_crossings(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> np.ndarray:
+        """Per ray of 16 out from `centre`, how far out (pixels) something off the pips first differs from the
+        face's `colour` by the profile's least contrast or more, within OUTLINE_REACH (inf when nothing does, or
+        the ray leaves the frame)."""
         reach = np.linspace(*OUTLINE_REACH, 10) * spacing
         points = centre + reach[None, :, None] * _CIRCLE[:, None, :]  # (rays, samples, 2)
         h, w = self.smooth.shape[:2]
         inside = (points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h)
         step = np.abs(_sample(self.smooth, points).astype(np.float32) - colour).max(axis=2)
         crossed = inside & (step >= self.min_contrast) & (_sample(self.fringes, points) == 0)
-        return float(crossed.any(axis=1).mean())
+        return np.where(crossed.any(axis=1), reach[np.argmax(crossed, axis=1)], np.inf)
 
     def _emptiness(self, group: np.ndarray, free: np.ndarray, strength: float) -> float:
         """1 when nothing at the free nodes stands out like a pip, 0 when something there stands out from its
