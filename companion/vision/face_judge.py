@@ -273,11 +273,16 @@ class Judge:
         they belong to another die, the face is part of a larger one that was not made out (a 3 in a 6, a 2 on the
         side of a 4, a 1 of a 2, a 4 of two rows of a 6). The body colour is compared, not the line between the
         pips, since the face of a translucent or marbled die changes across it; a touching die of the same colour
-        is told apart by its own face (pip_faces)."""
+        is told apart by its own face (pip_faces). On a die as light (or as dark) as the tray, whose body colour says
+        nothing, the pip must also be as strong and as round as a pip of the face (the die's shadow and bevel are
+        fainter and long)."""
         pips = self.pips
         ratio = pips.radius / float(np.median(pips.radius[group]))
         distance = np.hypot(*(pips.xy[:, None] - np.atleast_2d(points)[None]).transpose(2, 0, 1)).min(axis=1)
         near = (distance < reach) & (pips.polarity == pips.polarity[group[0]]) & (ratio > 1 / ALIKE)
+        if not self.on_dice[group].all():
+            near &= (pips.strength >= WEAKEST_PIP * pips.strength[group].max()) \
+                & (pips.elongation <= MAX_ELONGATION)
         near[group] = False
         colour = np.median(self.body[group], axis=0)
         tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength, pips.strength[group].min()))

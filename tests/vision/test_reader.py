@@ -130,6 +130,17 @@ def test_small_faces_of_dice_as_light_as_the_tray_are_read_by_their_outline(seed
         assert values == [die.value]
 
 
+def test_twos_as_light_as_the_tray_are_not_held_by_their_shadow():
+    """A face of two pips is held by a like pip on its body nearby (it may be part of a larger face); on a white
+    tray, where the body's colour says nothing, a die's shadow at its edge was such a pip and held the 2 for
+    good. There a holding pip must be as strong and as round as the face's own."""
+    dice = [SynthDie(value=2, size=48, angle=10 + 17 * k, center=(100 + (k % 3) * 200, 120 + (k // 3) * 220))
+            for k in range(6)]
+    read = DiceReader().read(render_scene(dice, background=(235, 238, 240), blur=0.7, noise=3))
+    assert [[r.value for r in read if np.hypot(r.center[0] - d.center[0], r.center[1] - d.center[1]) < 24]
+            for d in dice] == [[2]] * 6
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_dots_on_a_light_tray_with_no_die_around_them_are_no_face(seed):
     """Dark dots laid out as a 3, a 2 and a 1 on a tray as light as white dice, with no die's outline around
