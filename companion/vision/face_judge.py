@@ -20,7 +20,7 @@ lowers the confidence rather than deciding alone:
   only be even, and a face of three pips or fewer needs the die's outline around it.
 A lone pip is a 1 only in the middle of a clear face: round, with body all around it, nothing pip-like near it, and
 no like pip on its body within a 2's reach but another die's; on a die as light (or as dark) as the tray, also
-rounder (OFF_DICE_SLANT: a key's letter on a laptop is not) and with the die's outline around it.
+rounder (OFF_DICE_SLANT: a key's letter on a laptop is not) and in the middle of the die's outline.
 """
 from __future__ import annotations
 
