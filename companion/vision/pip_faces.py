@@ -59,6 +59,9 @@ TWO_DICE = 0.9
 whichever is larger) are on two dice: touching dice lie a face apart, while the parts of one face (two rows of a 6,
 two sides of a 4) lie half a face apart at most, and a face made of a die's pip and a dark seam between dice lies
 between those dice."""
+OFF_DICE_FACES = 3
+"""Proposals of four pips or more off dice that give the frame's pip spacing when none on dice does (one or two
+may be clutter)."""
 CLEAR = 0.75
 """Beside dice of its colour, a face is read, and its pips tell another face's neighbours apart, only when it is
 this sure at least: a face made across touching dice (of a pip of each, or of a pip and the dark gap where their
@@ -173,10 +176,15 @@ def _beside_other_dice(held, chosen: _Chosen, among_held: bool = True):
 
 def _typical_spacing(proposals, on_dice: np.ndarray, fallback: float) -> float:
     """The frame's pip spacing: the median over the proposals on dice that say most about it (four pips or more,
-    else three), or `fallback` without any."""
+    else three); without any, over the proposals of four pips or more off dice when there are OFF_DICE_FACES of
+    them (dice as light as the tray: the fallback, a fraction of the die size found from their shadows, misjudged
+    their spacing by 1.6 times, and so doubted every face); else `fallback`."""
     found = [(group, spacing) for group, _, spacing in proposals if on_dice[group].all()]
     most = max((len(group) for group, _ in found), default=0)
     spacings = [spacing for group, spacing in found if len(group) >= min(4, most) >= 3]
+    if not spacings:
+        spacings = [spacing for group, _, spacing in proposals if len(group) >= 4]
+        spacings = spacings if len(spacings) >= OFF_DICE_FACES else []
     return float(np.median(spacings)) if spacings else fallback
 
 
