@@ -66,9 +66,9 @@ def calibrate_tray(frames: list[np.ndarray], base: Profile | None = None) -> Pro
                 min(w, int(centres[:, 0].max() + margin)), min(h, int(centres[:, 1].max() + margin)))
     polarity = _polarity(dice)
     if polarity != "auto" and not _reads_as_well(replace(base, pip_polarity=polarity), frames, reads):
-        # pips lighter than the body in one channel and darker in another are looked for in both polarities
-        warnings.append(f"the dice read as {polarity} pips read fewer without the other polarity: no pip "
-                        "polarity stored")
+        # pips lighter than the body in one colour and darker in another are found in both polarities only
+        warnings.append(f"fewer dice read when only {polarity} pips are looked for (pips lighter than the die in "
+                        "one colour and darker in another): no pip polarity stored")
         polarity = "auto"
     profile = replace(base, die_px=die_px, tray=tray, background=background, pip_polarity=polarity,
                       warnings=warnings)
