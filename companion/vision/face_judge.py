@@ -204,8 +204,7 @@ class Judge:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip (the checks run
         on all the candidates at once; only those that pass them are looked at one by one)."""
         pips = self.pips
-        unlike_tray = self.on_dice[candidates]
-        candidates = candidates[unlike_tray | (pips.elongation[candidates] <= OFF_DICE_SLANT)]
+        candidates = candidates[self.on_dice[candidates] | (pips.elongation[candidates] <= OFF_DICE_SLANT)]
         if not len(candidates):
             return []
         unlike_tray = self.on_dice[candidates]

@@ -93,16 +93,15 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
     side = _odd(KERNEL * die_px)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     reach = cv2.getStructuringElement(cv2.MORPH_RECT, (_odd(0.8 * die_px),) * 2)
-    found, responses, per_channel, plateaus, leasts = [], [], [], [], []
+    found, responses, per_channel, plateaus, leasts = [], [], {}, [], []
     for k, (name, op) in enumerate((("dark", cv2.MORPH_BLACKHAT), ("light", cv2.MORPH_TOPHAT))):
         if polarity not in ("auto", name):
             responses.append(np.zeros(image.shape[:2], np.uint8))
-            per_channel.append(np.zeros(image.shape, np.uint8))
             continue
         channels = cv2.morphologyEx(image, op, kernel)
         response = cv2.max(cv2.max(channels[:, :, 0], channels[:, :, 1]), channels[:, :, 2])
         responses.append(response)
-        per_channel.append(channels)
+        per_channel[k] = channels
         least = max(min_strength, NOISE * float(np.median(response[::4, ::4])))
         *pips, boxes = _blobs(response, cv2.dilate(response, reach), die_px, least)
         found.append((*pips, np.full(len(pips[0]), k, np.int8), np.full(len(pips[0]), -1, np.int8)))
@@ -118,7 +117,7 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
                 tuple(responses), channel, {(k, c): per_channel[k][:, :, c].copy() for k, c in used})
 
 
-def _both_ways(channels: list[np.ndarray], plateaus: list[list], die_px: float, least: list[float],
+def _both_ways(channels: dict[int, np.ndarray], plateaus: list[list], die_px: float, least: list[float],
                xy_found: list[np.ndarray], radius_found: list[np.ndarray]) -> list:
     """The pips of a die whose pips are lighter than its body in one channel and darker in another, which merge
     with its body into one blob in both polarities (`_in_each_channel`): where a dark and a light such blob
