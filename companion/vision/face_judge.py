@@ -14,7 +14,8 @@ lowers the confidence rather than deciding alone:
 - a face of three pips or fewer has no other like pip on its body nearby, nor a 4 where a 6's third row would
   be: it would be part of a larger face that was not made out, unless that pip is another die's (pip_faces
   decides, once it knows the other faces);
-- nothing at a free node that would make a larger face stands out like a missed pip;
+- nothing at a free node that would make a larger face stands out like a missed pip, in the pips' colour (a
+  translucent die glows in its own colour at its bevel and where its pips reflect);
 - no saturated glare on a face that is not white (glare hides pips);
 - on a die as light (or as dark) as the tray, whose body cannot be told from the tray by colour, the body need
   only be even, and a face of three pips or fewer needs the die's outline around it.
@@ -100,8 +101,8 @@ SIX_BEYOND_FOUR = np.array([(a, b) for a in (-1, 1) for b in (-3, 3)] + [(b, a) 
 NODE_SLACK = 0.5
 """...give or take this many spacings."""
 GHOST = 0.45
-"""Something at a free node standing out from its ring by this fraction of the weakest pip's strength, or more,
-is a missed pip."""
+"""Something at a free node standing out from its ring, toward the pips' colour, by this fraction of the weakest
+pip's contrast with its body, or more, is a missed pip."""
 GLARE_LEVEL = 250
 GLARE_REACH = 1.8
 """The glare check looks this many pip spacings around the face's centre..."""
@@ -197,7 +198,7 @@ class Judge:
         if len(group) == 2:  # or the centre and a corner of a 3 or a 5 on a die larger than the frame's others
             beyond = tuple(sorted({*beyond, *self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)}))
         free = np.vstack([_completions(nodes), 3 * nodes, _beside(nodes)]) if close else _completions(nodes)
-        confidence *= self._emptiness(group, grid.at(free), strength)
+        confidence *= self._emptiness(group, grid.at(free))
         return self._found(group, grid.centre, grid.spacing, confidence, beyond)
 
     def lone(self, candidates: np.ndarray) -> list[tuple[FaceFound, np.ndarray]]:
@@ -334,17 +335,23 @@ class Judge:
         crossed = inside & (step >= self.min_contrast) & (_sample(self.fringes, points) == 0)
         return np.where(crossed.any(axis=1), reach[np.argmax(crossed, axis=1)], np.inf)
 
-    def _emptiness(self, group: np.ndarray, free: np.ndarray, strength: float) -> float:
+    def _emptiness(self, group: np.ndarray, free: np.ndarray) -> float:
         """1 when nothing at the free nodes stands out like a pip, 0 when something there stands out from its
         surroundings GHOST times as much as the weakest pip (a pip missed by the threshold makes another value).
-        The response at a node is compared with a ring around it, a pip's diameter out: a missed pip is a peak,
-        while the middle between close pips, lit by their blurred rims, is no higher than its ring."""
+        Colours are measured along the step from the pips' body to the pips: a missed pip stands out that way,
+        while a translucent body's glow, in its own colour, hardly does. A node is compared with a ring around it,
+        a pip's diameter out: a missed pip is a peak, while the middle between close pips, lit by their blurred
+        rims, is no higher than its ring."""
         if not len(free):
             return 1.0
-        response = self.pips.response(int(self.pips.polarity[group[0]]), int(self.pips.channel[group[0]]))
-        at_node = _sample(response, free[:, None] + _NUDGES[None]).max(axis=1).astype(np.float32)
+        pip_colours = _sample(self.smooth, self.pips.xy[group]).astype(np.float32)
+        toward = np.median(pip_colours, axis=0) - np.median(self.body[group], axis=0)
+        toward /= max(float(np.linalg.norm(toward)), 1e-6)
+        contrast = float(((pip_colours - self.body[group]) @ toward).min())
+        at_node = (_sample(self.smooth, free[:, None] + _NUDGES[None]).astype(np.float32) @ toward).max(axis=1)
         ring = free[:, None] + 2 * float(np.median(self.pips.radius[group])) * _CIRCLE[None, ::2]
-        ratio = float((at_node - np.median(_sample(response, ring), axis=1)).max()) / max(strength, 1.0)
+        around = np.median(_sample(self.smooth, ring).astype(np.float32) @ toward, axis=1)
+        ratio = float((at_node - around).max()) / max(contrast, 1.0)
         return min(1.0, max(0.0, (GHOST - ratio) / 0.2))
 
     def _body_around(self, probes: np.ndarray, colour: np.ndarray, tol: float,

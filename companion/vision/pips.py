@@ -70,14 +70,6 @@ class Pips:
     plane, have alike shapes, and a glint or a side face's pip seen at a slant does not."""
     responses: tuple[np.ndarray, np.ndarray]
     """The dark and light response maps (the strongest channel's)."""
-    channel: np.ndarray
-    """The colour channel (0 B, 1 G, 2 R) a pip was found in on its own, or -1 when found in `responses`."""
-    channel_responses: dict[tuple[int, int], np.ndarray]
-    """The response of each (polarity, channel) pips were found in on its own."""
-
-    def response(self, polarity: int, channel: int) -> np.ndarray:
-        """The response map pips of this polarity and channel were found in."""
-        return self.responses[polarity] if channel < 0 else self.channel_responses[(polarity, channel)]
 
     @property
     def elongation(self) -> np.ndarray:
@@ -104,17 +96,15 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
         per_channel[k] = channels
         least = max(min_strength, NOISE * float(np.median(response[::4, ::4])))
         *pips, boxes = _blobs(response, cv2.dilate(response, reach), die_px, least)
-        found.append((*pips, np.full(len(pips[0]), k, np.int8), np.full(len(pips[0]), -1, np.int8)))
+        found.append((*pips, np.full(len(pips[0]), k, np.int8)))
         plateaus.append(boxes)
         leasts.append(least)
     if len(plateaus) == 2:
         found += _both_ways(per_channel, plateaus, die_px, leasts, [f[0] for f in found], [f[1] for f in found])
-    xy, radius, strength, shape, pol, channel = (np.concatenate(parts) for parts in zip(*found))
+    xy, radius, strength, shape, pol = (np.concatenate(parts) for parts in zip(*found))
     centre = _pixels(xy, image.shape)
-    # only the channels pips were found in are kept: six more maps a frame, kept alive, cost 3 ms on byler-d6
-    used = {(int(k), int(c)) for k, c in zip(pol, channel) if c >= 0}
     return Pips(xy, radius, pol, strength, image[centre[:, 1], centre[:, 0]].astype(np.float32), shape,
-                tuple(responses), channel, {(k, c): per_channel[k][:, :, c].copy() for k, c in used})
+                tuple(responses))
 
 
 def _both_ways(channels: dict[int, np.ndarray], plateaus: list[list], die_px: float, least: list[float],
@@ -123,7 +113,7 @@ def _both_ways(channels: dict[int, np.ndarray], plateaus: list[list], die_px: fl
     with its body into one blob in both polarities (`_in_each_channel`): where a dark and a light such blob
     overlap, the pips found in each channel on its own that the other polarity finds too (as it finds every pip
     of such a die) and that were not found already (`xy_found`, `radius_found`: the pips of each polarity). As
-    (centres, radii, strengths, shapes, polarities, channels), per polarity."""
+    (centres, radii, strengths, shapes, polarities), per polarity."""
     def centre(box):
         return np.array([(box[1].start + box[1].stop) / 2, (box[0].start + box[0].stop) / 2])
 
@@ -133,18 +123,17 @@ def _both_ways(channels: dict[int, np.ndarray], plateaus: list[list], die_px: fl
                  if any(np.abs(centre(box) - centre(other)).max() < 0.5 * die_px for other in plateaus[1 - k])]
         if not boxes:
             return []
-        xy, radius, strength, shape, channel = (np.concatenate(part) for part in zip(
+        xy, radius, strength, shape = (np.concatenate(part) for part in zip(
             *(_in_each_channel(channels[k], box, die_px, least[k]) for box in boxes)))
         first = ~np.triu(_close(xy, radius, xy, radius), 1).any(axis=0)  # boxes of one die overlap
-        found.append((xy[first], radius[first], strength[first], shape[first], channel[first]))
+        found.append((xy[first], radius[first], strength[first], shape[first]))
     out = []
     for k in (0, 1):
-        xy, radius, strength, shape, channel = found[k]
+        xy, radius, strength, shape = found[k]
         other = (np.concatenate([xy_found[1 - k], found[1 - k][0]]),
                  np.concatenate([radius_found[1 - k], found[1 - k][1]]))
         both = _near(xy, radius, *other) & ~_near(xy, radius, xy_found[k], radius_found[k])
-        out.append((xy[both], radius[both], strength[both], shape[both], np.full(int(both.sum()), k, np.int8),
-                    channel[both]))
+        out.append((xy[both], radius[both], strength[both], shape[both], np.full(int(both.sum()), k, np.int8)))
     return out
 
 
@@ -161,7 +150,7 @@ def _close(xy: np.ndarray, radius: np.ndarray, other: np.ndarray, other_radius: 
 
 def _in_each_channel(channels: np.ndarray, box: tuple[slice, slice], die_px: float, min_strength: float):
     """The pips in a blob of the strongest channel's response that is no pip, looked for in each channel on its
-    own, as (centres, radii, strengths, shapes, channels). A die whose pips are lighter than its body in one
+    own, as (centres, radii, strengths, shapes). A die whose pips are lighter than its body in one
     channel and darker in another (yellow pips on a blue die: lighter in red, darker in blue) shows, in the channel
     where they are darker, its body between close pips as lighter than they are: in the strongest channel's
     response the pips merge with it into one blob. In a channel where the pips stand out alone they cover less of
@@ -170,15 +159,14 @@ def _in_each_channel(channels: np.ndarray, box: tuple[slice, slice], die_px: flo
     responses = channels[box]
     binary = responses > np.maximum(0.5 * responses.max(axis=(0, 1)), min_strength)
     best = (np.zeros((0, 2)), np.zeros(0), np.zeros(0, np.float32), np.zeros((0, 3), np.float32))
-    best_channel = -1
     # a channel covering much of the box shows the body between the pips, or no pips at all
     for c in np.flatnonzero(binary.mean(axis=(0, 1)) <= PLATEAU_COVER):
         found = _components(binary[:, :, c].astype(np.uint8), np.ascontiguousarray(responses[:, :, c]), die_px,
                             min_strength)[2][:4]
         if (len(found[0]), found[2].sum()) > (len(best[0]), best[2].sum()):
-            best, best_channel = found, int(c)
+            best = found
     xy, radius, strength, shape = best
-    return xy + (box[1].start, box[0].start), radius, strength, shape, np.full(len(xy), best_channel, np.int8)
+    return xy + (box[1].start, box[0].start), radius, strength, shape
 
 
 def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float):

@@ -310,6 +310,34 @@ def test_a_speck_of_another_colour_at_a_fours_centre_does_not_make_it_a_five():
     assert all(d.value is None for d in read if np.hypot(*np.subtract(d.center, dice[0].center)) < 30)
 
 
+def glowing_corners(values, glow, strength):
+    """Red dice with white pips and a round glow of `glow` blended in at `strength` where a 4's other corners
+    would be."""
+    dice = spread(values, body=(40, 40, 150), pips=(235, 235, 235))
+    frame = render_scene(dice, background=(200, 200, 195), blur=0.7, noise=2)
+    for die in dice:
+        turn = np.radians(die.angle)
+        for x, y in ((0.27, -0.27), (-0.27, 0.27)):
+            at = (int(round(die.center[0] + die.size * (x * np.cos(turn) - y * np.sin(turn)))),
+                  int(round(die.center[1] + die.size * (x * np.sin(turn) + y * np.cos(turn)))))
+            layer = frame.copy()
+            cv2.circle(layer, at, 4, glow, -1, cv2.LINE_AA)
+            frame = cv2.addWeighted(layer, strength, frame, 1 - strength, 0)
+    return dice, frame
+
+
+def test_a_glow_in_the_bodys_colour_where_a_pip_could_be_does_not_hold_a_face():
+    """A translucent die lights up in its own colour at its bevel and where its pips reflect (byler-d6's red and
+    purple dice with white pips): such a glow at a free node of a 2 or a 3 is no missed pip, since it does not
+    stand out in the pips' colour, and the face is read. The same blob in the pips' colour is a pip the threshold
+    missed, and the face stays unread."""
+    values = [2, 3, 2, 3, 2]
+    dice, frame = glowing_corners(values, glow=(60, 60, 255), strength=0.8)
+    assert [nearest(DiceReader().read(frame), d.center).value for d in dice] == values
+    dice, frame = glowing_corners(values, glow=(235, 235, 235), strength=0.5)
+    assert all(d.value is None for d in DiceReader().read(frame))
+
+
 BLUE, YELLOW, GREEN, RED, ORANGE, DEEP_BLUE = (200, 120, 40), (30, 220, 240), (60, 160, 30), (40, 40, 220), \
     (30, 140, 240), (180, 80, 20)
 FELT, BLACK = (60, 110, 50), (40, 40, 40)
