@@ -335,7 +335,7 @@ def test_a_glow_in_the_bodys_colour_where_a_pip_could_be_does_not_hold_a_face():
     dice, frame = glowing_corners(values, glow=(60, 60, 255), strength=0.8)
     assert [nearest(DiceReader().read(frame), d.center).value for d in dice] == values
     dice, frame = glowing_corners(values, glow=(235, 235, 235), strength=0.5)
-    assert all(d.value is None for d in DiceReader().read(frame))
+    assert [nearest(DiceReader().read(frame), d.center).value for d in dice] == [None] * len(values)
 
 
 BLUE, YELLOW, GREEN, RED, ORANGE, DEEP_BLUE = (200, 120, 40), (30, 220, 240), (60, 160, 30), (40, 40, 220), \
