@@ -62,6 +62,9 @@ WEAKEST_PIP = 0.5
 SHAPE_SPREAD = 0.2
 """Pips of one face differ in normalised second moments by at most this (a round pip is (0.5, 0.5, 0), a 2:1
 ellipse (0.8, 0.2, 0))."""
+FAINT_CENTRE = 0.3
+"""A pip's centre differs from the body around it by at least this fraction of its response: a blob whose centre
+is its body's colour stood out only from something darker (or lighter) nearby, a shadow or the tray's grain."""
 MAX_ELONGATION = 2.0
 """A pip seen this much longer than wide is on a face at more than 60 degrees to the camera: a side face."""
 OFF_DICE_SLANT = 1.35
@@ -79,13 +82,24 @@ OUTLINE_CENTRED = 0.3
 as far out on each side within this fraction of the mean (a coarse tray's grain around a speck is no outline)."""
 
 # ---------------------------------------------------------------------------------------------- body and surroundings
-BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
-                                                                                for b in (-0.5, 0.5)]
-                        + [(-1.4, 0), (1.4, 0), (0, -1.4), (0, 1.4)]
-                        + [(a, b) for a in (-1.5, 1.5) for b in (-1.5, 1.5)]
-                        + [(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)], float)
-"""Where the body check looks, in grid coordinates: between and just outside the pip grid, inside the face
-whatever the die's make; the last eight lie past the corner pips, then among the pips."""
+CORNER_REACH = (1.5, 1.3)
+"""The body check looks past the corner pips this many spacings out along each axis; on a face of four pips or
+more, also at the second when not at the first: some makes set their pips near the rounded corners, where the
+first falls on the bevel. Faces of three pips or fewer are not given the second: a 4's side seen at a slant
+would pass it as a 2."""
+
+
+def _body_offsets(corner: float) -> np.ndarray:
+    """Where the body check looks, in grid coordinates: between and just outside the pip grid, inside the face
+    whatever the die's make; the last eight lie past the corner pips (`corner` out), then among the pips."""
+    return np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
+                                                                          for b in (-0.5, 0.5)]
+                    + [(-1.4, 0), (1.4, 0), (0, -1.4), (0, 1.4)]
+                    + [(a, b) for a in (-corner, corner) for b in (-corner, corner)]
+                    + [(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)], float)
+
+
+BODY_OFFSETS, NEAR_CORNER_OFFSETS = (_body_offsets(corner) for corner in CORNER_REACH)
 SAME_BODY = 0.35
 """Colour steps up to this fraction of the pips' own contrast (and at least the profile's least contrast) are
 the same body; beyond it is an edge, a seam or the tray."""
@@ -174,6 +188,9 @@ class Judge:
         strength = float(pips.strength[group].min())
         tol = max(self.min_contrast, SAME_BODY * strength)
         around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol, self.on_dice[group].all())
+        if corners < 0.5 and not few and not self._like_pips(grid.at(BODY_OFFSETS[-8:-4]), group, tol):
+            # pips set near the rounded corners: the probes past them fell on the bevel
+            corners = self._body_around(grid.at(NEAR_CORNER_OFFSETS), colour, tol, self.on_dice[group].all())[1]
         if around < 0.5 or corners < 0.5 or among < 0.5:
             return None  # the body does not surround these pips (half a face, a side face, clutter), or does not
             # lie past the corner pips and between the pips (the gaps between a symbol's strokes)
@@ -183,6 +200,7 @@ class Judge:
             radii.max() > UNALIKE * radii.min(),
             pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
             np.ptp(pips.colour[group], axis=0).max() > 2 * tol,  # a pip of another colour: a speck, a glint
+            (np.abs(pips.colour[group] - self.body[group]).max(axis=1) < FAINT_CENTRE * pips.strength[group]).any(),
             (few or not self.on_dice[group].all()) and not self._alike(group),
             not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
             self._glare(grid.centre, grid.spacing, colour),
@@ -354,16 +372,24 @@ class Judge:
         ratio = float((at_node - around).max()) / max(contrast, 1.0)
         return min(1.0, max(0.0, (GHOST - ratio) / 0.2))
 
+    def _like_pips(self, probes: np.ndarray, group: np.ndarray, tol: float) -> bool:
+        """Whether half the probes or more show the colour of the pips of `group`: past the corner "pips" of a
+        symbol, the gaps between its strokes, lies the die's body, of the gaps' colour."""
+        seen = _sample(self.smooth, probes).astype(np.float32)
+        return bool((np.abs(seen - np.median(self.pips.colour[group], axis=0)).max(axis=1) <= tol).mean() >= 0.5)
+
     def _body_around(self, probes: np.ndarray, colour: np.ndarray, tol: float,
                      unlike_tray: bool) -> tuple[float, float, float]:
         """The fraction of the probe points off pips that show this die's body (within `tol` of its colour and,
         when the body is `unlike_tray`, nearer its colour than the tray's: a die as light as the tray can only be
         told by its body being even): of all of them, of the four past the corner pips and of the last four, among
         the pips (0 where under a third of them can be counted, the rest lying on large pips; 1 where none of the
-        four can)."""
+        four can: those among the pips are not counted on a pip's blurred rim either, which large pips set close
+        leave little room between)."""
         h, w = self.smooth.shape[:2]
         inside = (probes[:, 0] >= 0) & (probes[:, 0] < w) & (probes[:, 1] >= 0) & (probes[:, 1] < h)
         counted = inside & (_sample(self.discs, probes) == 0)
+        counted[-4:] &= _sample(self.fringes, probes[-4:]) == 0
         seen = _sample(self.smooth, probes).astype(np.float32)
         off_body = np.abs(seen - colour).max(axis=1)
         body = counted & (off_body <= tol)

@@ -37,13 +37,14 @@ PARTED_RADIUS = 1.2
 MERGED_ELONGATION = 1.8
 """A pip blob this long may be two pips merged: it is parted when it parts in two or more."""
 MERGED_PIPS = 3
-MERGED_REACH = 0.6
+MERGED_REACH = 0.65
 """A blob larger than MERGED_PIPS of the largest pips, or longer than MERGED_REACH of a die, is not pips merged (a
-shadow, a die's dark rim): a face's pips span 0.55 of it."""
+shadow, a die's dark rim): a face's pips span 0.55 of a die, and 0.65 of one a fifth larger than the frame's
+typical die (a large 5's middle row, set diagonally)."""
 
 PLATEAU_SIDE = (0.5, 1.3)
-"""A blob that is no pip and no pips parted, this many die sizes long, may be pips merged with the body between
-them (`_in_each_channel`)..."""
+"""A blob that is no pip, this many die sizes long, may be pips merged with the body between them
+(`_in_each_channel`; whether or not it parts at PARTING_LEVEL, into pips or into pieces of that lattice)..."""
 PLATEAU_FILL = 0.15
 """...and fills this much of its box at least (a 3 along the diagonal fills 0.2, a thin line less)..."""
 PLATEAU_BOX = 1.2
@@ -191,7 +192,6 @@ def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_stre
     extent = np.maximum(w, h)
     face_sized = (extent >= PLATEAU_SIDE[0] * die_px) & (extent <= PLATEAU_SIDE[1] * die_px) \
         & (area >= PLATEAU_FILL * w * h)
-    face_sized[label[parted] - 1] = False
     half = np.maximum(np.maximum(w, h) / 2, PLATEAU_BOX * die_px / 2)[face_sized]  # a row of pips is no face
     cx, cy = (x + w / 2)[face_sized], (y + h / 2)[face_sized]
     plateaus = [(slice(max(0, int(b - r)), int(b + r) + 1), slice(max(0, int(a - r)), int(a + r) + 1))

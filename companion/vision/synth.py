@@ -61,6 +61,9 @@ class SynthDie:
     angle: float = 0.0
     symbol: str | None = None
     paint: BGR | None = None
+    pip_reach: float = _A
+    """How far a corner pip's centre lies from the face's centre along each side, over the die's side (some makes
+    set their pips nearer the rounded corners than common dice do)."""
 
     def __post_init__(self):
         if self.kind == "pips" and self.value not in PIP_LAYOUTS:
@@ -149,8 +152,8 @@ def _draw_die(image: np.ndarray, die: SynthDie):
     top = (die.paint or COLOUR_FACES[die.face]) if die.kind == "colour" else die.body
     pen.polygon(_rounded_square(0.44, 0.10), top)
     if die.kind == "pips":
-        for xy in PIP_LAYOUTS[die.value]:
-            pen.disc(xy, 0.1, die.pips)
+        for x, y in PIP_LAYOUTS[die.value]:
+            pen.disc((x * die.pip_reach / _A, y * die.pip_reach / _A), 0.1, die.pips)
     elif die.kind == "symbol":
         _draw_symbol(pen, die.drawn_symbol, die.pips, die.body)
 
