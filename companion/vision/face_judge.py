@@ -384,19 +384,20 @@ class Judge:
         when the body is `unlike_tray`, nearer its colour than the tray's: a die as light as the tray can only be
         told by its body being even): of all of them, of the four past the corner pips and of the last four, among
         the pips (0 where under a third of them can be counted, the rest lying on large pips; 1 where none of the
-        four can: those among the pips are not counted on a pip's blurred rim either, which large pips set close
-        leave little room between)."""
+        four can). Among the pips, a probe on a pip's blurred rim is not counted either: large pips set close leave
+        little room between them."""
         h, w = self.smooth.shape[:2]
         inside = (probes[:, 0] >= 0) & (probes[:, 0] < w) & (probes[:, 1] >= 0) & (probes[:, 1] < h)
         counted = inside & (_sample(self.discs, probes) == 0)
-        counted[-4:] &= _sample(self.fringes, probes[-4:]) == 0
         seen = _sample(self.smooth, probes).astype(np.float32)
         off_body = np.abs(seen - colour).max(axis=1)
         body = counted & (off_body <= tol)
         if unlike_tray:
             body &= off_body < self.tray_step(probes, seen)
         around = float(body.sum() / counted.sum()) if counted.sum() >= len(probes) // 3 else 0.0
-        corners, among = (float(body[k].sum() / counted[k].sum()) if counted[k].any() else 1.0
+        off_rims = counted.copy()
+        off_rims[-4:] &= _sample(self.fringes, probes[-4:]) == 0
+        corners, among = (float(body[k].sum() / off_rims[k].sum()) if off_rims[k].any() else 1.0
                           for k in (slice(-8, -4), slice(-4, None)))
         return around, corners, among
 
