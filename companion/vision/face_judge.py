@@ -84,9 +84,10 @@ as far out on each side within this fraction of the mean (a coarse tray's grain 
 # ---------------------------------------------------------------------------------------------- body and surroundings
 CORNER_REACH = (1.5, 1.3)
 """The body check looks past the corner pips this many spacings out along each axis; on a face of four pips or
-more, also at the second when not at the first: some makes set their pips near the rounded corners, where the
-first falls on the bevel. Faces of three pips or fewer are not given the second: a 4's side seen at a slant
-would pass it as a 2."""
+more, also at the second when not at the first, where it must then find the body past all four corners: some
+makes set their pips near the rounded corners, where the first falls on the bevel (past a face made across
+touching dice, some of the nearer probes fall between them). Faces of three pips or fewer are not given the
+second: a 4's side seen at a slant would pass it as a 2."""
 
 
 def _body_offsets(corner: float) -> np.ndarray:
@@ -190,7 +191,8 @@ class Judge:
         around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol, self.on_dice[group].all())
         if corners < 0.5 and not few and not self._like_pips(grid.at(BODY_OFFSETS[-8:-4]), group, tol):
             # pips set near the rounded corners: the probes past them fell on the bevel
-            corners = self._body_around(grid.at(NEAR_CORNER_OFFSETS), colour, tol, self.on_dice[group].all())[1]
+            near = self._body_around(grid.at(NEAR_CORNER_OFFSETS), colour, tol, self.on_dice[group].all())[1]
+            corners = float(near == 1.0)
         if around < 0.5 or corners < 0.5 or among < 0.5:
             return None  # the body does not surround these pips (half a face, a side face, clutter), or does not
             # lie past the corner pips and between the pips (the gaps between a symbol's strokes)
