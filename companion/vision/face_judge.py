@@ -82,25 +82,18 @@ OUTLINE_CENTRED = 0.3
 as far out on each side within this fraction of the mean (a coarse tray's grain around a speck is no outline)."""
 
 # ---------------------------------------------------------------------------------------------- body and surroundings
-CORNER_REACH = (1.5, 1.3)
-"""The body check looks past the corner pips this many spacings out along each axis; on a face of four pips or
-more, also at the second when not at the first, where it must then find the body past all four corners: some
-makes set their pips near the rounded corners, where the first falls on the bevel (past a face made across
-touching dice, some of the nearer probes fall between them). Faces of three pips or fewer are not given the
-second: a 4's side seen at a slant would pass it as a 2."""
-
-
-def _body_offsets(corner: float) -> np.ndarray:
-    """Where the body check looks, in grid coordinates: between and just outside the pip grid, inside the face
-    whatever the die's make; the last eight lie past the corner pips (`corner` out), then among the pips."""
-    return np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
-                                                                          for b in (-0.5, 0.5)]
-                    + [(-1.4, 0), (1.4, 0), (0, -1.4), (0, 1.4)]
-                    + [(a, b) for a in (-corner, corner) for b in (-corner, corner)]
-                    + [(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)], float)
-
-
-BODY_OFFSETS, NEAR_CORNER_OFFSETS = (_body_offsets(corner) for corner in CORNER_REACH)
+BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
+                                                                                for b in (-0.5, 0.5)]
+                        + [(-1.4, 0), (1.4, 0), (0, -1.4), (0, 1.4)]
+                        + [(a, b) for a in (-1.5, 1.5) for b in (-1.5, 1.5)]
+                        + [(a, b) for a in (-0.5, 0.5) for b in (-0.5, 0.5)], float)
+"""Where the body check looks, in grid coordinates: between and just outside the pip grid, inside the face
+whatever the die's make; the last eight lie past the corner pips, then among the pips."""
+NEAR_CORNERS = np.array([(a, b) for a in (-1.3, 1.3) for b in (-1.3, 1.3)], float)
+"""A face of four pips or more whose body is not found past its corner pips is also looked at here, and must then
+show it past all four corners: some makes set their pips near the rounded corners, where the first probes fall on
+the bevel (past a face made across touching dice, some of these fall between them). Faces of three pips or fewer
+are not: a 4's side seen at a slant would pass as a 2."""
 SAME_BODY = 0.35
 """Colour steps up to this fraction of the pips' own contrast (and at least the profile's least contrast) are
 the same body; beyond it is an edge, a seam or the tray."""
@@ -191,8 +184,8 @@ class Judge:
         around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol, self.on_dice[group].all())
         if corners < 0.5 and not few and not self._like_pips(grid.at(BODY_OFFSETS[-8:-4]), group, tol):
             # pips set near the rounded corners: the probes past them fell on the bevel
-            near = self._body_around(grid.at(NEAR_CORNER_OFFSETS), colour, tol, self.on_dice[group].all())[1]
-            corners = float(near == 1.0)
+            body, counted = self._shows_body(grid.at(NEAR_CORNERS), colour, tol, self.on_dice[group].all())
+            corners = float(body[counted].all())
         if around < 0.5 or corners < 0.5 or among < 0.5:
             return None  # the body does not surround these pips (half a face, a side face, clutter), or does not
             # lie past the corner pips and between the pips (the gaps between a symbol's strokes)
@@ -382,12 +375,23 @@ class Judge:
 
     def _body_around(self, probes: np.ndarray, colour: np.ndarray, tol: float,
                      unlike_tray: bool) -> tuple[float, float, float]:
-        """The fraction of the probe points off pips that show this die's body (within `tol` of its colour and,
-        when the body is `unlike_tray`, nearer its colour than the tray's: a die as light as the tray can only be
-        told by its body being even): of all of them, of the four past the corner pips and of the last four, among
-        the pips (0 where under a third of them can be counted, the rest lying on large pips; 1 where none of the
-        four can). Among the pips, a probe on a pip's blurred rim is not counted either: large pips set close leave
-        little room between them."""
+        """The fraction of the probe points off pips that show this die's body (`_shows_body`): of all of them, of
+        the four past the corner pips and of the last four, among the pips (0 where under a third of them can be
+        counted, the rest lying on large pips; 1 where none of the four can). Among the pips, a probe on a pip's
+        blurred rim is not counted either: large pips set close leave little room between them."""
+        body, counted = self._shows_body(probes, colour, tol, unlike_tray)
+        around = float(body.sum() / counted.sum()) if counted.sum() >= len(probes) // 3 else 0.0
+        off_rims = counted.copy()
+        off_rims[-4:] &= _sample(self.fringes, probes[-4:]) == 0
+        corners, among = (float(body[k].sum() / off_rims[k].sum()) if off_rims[k].any() else 1.0
+                          for k in (slice(-8, -4), slice(-4, None)))
+        return around, corners, among
+
+    def _shows_body(self, probes: np.ndarray, colour: np.ndarray, tol: float,
+                    unlike_tray: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Per probe point, whether it shows this die's body (within `tol` of its colour and, when the body is
+        `unlike_tray`, nearer its colour than the tray's: a die as light as the tray can only be told by its body
+        being even), and whether it counts at all (inside the frame and off the pips)."""
         h, w = self.smooth.shape[:2]
         inside = (probes[:, 0] >= 0) & (probes[:, 0] < w) & (probes[:, 1] >= 0) & (probes[:, 1] < h)
         counted = inside & (_sample(self.discs, probes) == 0)
@@ -396,12 +400,7 @@ class Judge:
         body = counted & (off_body <= tol)
         if unlike_tray:
             body &= off_body < self.tray_step(probes, seen)
-        around = float(body.sum() / counted.sum()) if counted.sum() >= len(probes) // 3 else 0.0
-        off_rims = counted.copy()
-        off_rims[-4:] &= _sample(self.fringes, probes[-4:]) == 0
-        corners, among = (float(body[k].sum() / off_rims[k].sum()) if off_rims[k].any() else 1.0
-                          for k in (slice(-8, -4), slice(-4, None)))
-        return around, corners, among
+        return body, counted
 
 
 class _Grid:
