@@ -372,6 +372,17 @@ def test_a_five_whose_pips_run_together_is_read(image, box):
     assert nearest(read, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)).value == 5
 
 
+@pytest.mark.parametrize("image, box", [("IMG_20191208_112530.jpg", (170.5, 207.5, 214.3, 248.2)),
+                                        ("IMG_20191208_112541.jpg", (232.5, 242.8, 268.5, 279.8))])
+def test_a_three_on_a_marbled_die_is_read(image, box):
+    """A yellow die marbled orange with black pips, a teal die marbled green with yellow pips: the body around
+    each pip of the 3 is of another shade, further apart than one body's colour was allowed to vary between
+    linked pips, and the 3s were unsure. The line between the pips, which crosses no edge or seam, decides."""
+    read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
+    die = nearest(read, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    assert die.value == 3 and die.confidence >= 0.5
+
+
 BLUE, YELLOW, GREEN, RED, ORANGE, DEEP_BLUE = (200, 120, 40), (30, 220, 240), (60, 160, 30), (40, 40, 220), \
     (30, 140, 240), (180, 80, 20)
 FELT, BLACK = (60, 110, 50), (40, 40, 40)
