@@ -67,6 +67,8 @@ FAINT_CENTRE = 0.3
 is its body's colour stood out only from something darker (or lighter) nearby, a shadow or the tray's grain."""
 MAX_ELONGATION = 2.0
 """A pip seen this much longer than wide is on a face at more than 60 degrees to the camera: a side face."""
+SLANT_MARGIN = 0.2
+"""A side face's pips are longer than the top face's by this much at least (elongation)."""
 OFF_DICE_SLANT = 1.35
 """The most a face with pips off dice may be slanted (mean pip elongation): a side face in shade can look like
 the tray."""
@@ -211,7 +213,8 @@ class Judge:
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
-            self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing) if len(group) == 4 else ()
+            self._rows_of_a_six(group, self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing)) \
+            if len(group) == 4 else ()
         if len(group) == 2:  # or the centre and a corner of a 3 or a 5 on a die larger than the frame's others
             beyond = tuple(sorted({*beyond, *self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)}))
         free = np.vstack([_completions(nodes), 3 * nodes, _beside(nodes)]) if close else _completions(nodes)
@@ -304,6 +307,12 @@ class Judge:
         colour = np.median(self.body[group], axis=0)
         tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength, pips.strength[group].min()))
         return tuple(int(k) for k in np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol)))
+
+    def _rows_of_a_six(self, group: np.ndarray, beyond: tuple[int, ...]) -> tuple[int, ...]:
+        """Of the pips where a 6's third row would be beside a 4, those that may be that row: no longer than the 4's
+        pips (SLANT_MARGIN). A side face's pips, seen at a slant, line up with a 4's rows just past its edge."""
+        longest = float(self.pips.elongation[group].max()) + SLANT_MARGIN
+        return tuple(k for k in beyond if self.pips.elongation[k] <= longest)
 
     def _alike(self, group: np.ndarray) -> bool:
         """Whether the pips of a face are alike in strength and shape, as the paint of one face is (their colour

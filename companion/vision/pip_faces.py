@@ -23,7 +23,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .face_judge import ALIKE, FACE_MASKS, FALLBACK_SPACING, SPACING_PER_FACE, FaceFound, Judge
+from .face_judge import ALIKE, FACE_MASKS, FALLBACK_SPACING, SLANT_MARGIN, SPACING_PER_FACE, FaceFound, Judge
 from .pips import Pips
 
 NEIGHBOURS = 10
@@ -50,10 +50,8 @@ SAME_DIE = 0.55
 """Faces whose centres are nearer than this many face sizes are one die found twice..."""
 SIDE_FACE_REACH = 1.1
 """...and nearer than this, two faces of one die."""
-SLANT_MARGIN = 0.2
-"""A side face's pips are longer than the top face's by this much at least (elongation)..."""
 SQUARE_ON = 1.6
-"""...and an unread face whose pips are longer than this is taken for a side face."""
+"""An unread face whose pips are longer than this is taken for a side face."""
 TWO_DICE = 0.9
 """Faces whose centres are this many face sizes apart or more (of the larger face, or of the frame's typical face,
 whichever is larger) are on two dice: touching dice lie a face apart, while the parts of one face (two rows of a 6,

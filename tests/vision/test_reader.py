@@ -383,6 +383,15 @@ def test_a_three_on_a_marbled_die_is_read(image, box):
     assert die.value == 3 and die.confidence >= 0.5
 
 
+def test_a_four_beside_its_side_face_is_read():
+    """IMG_20191208_111246: a green 4 whose side face, seen at a slant below it, shows pips in line with the 4's
+    columns, where a 6's third row would be. They are longer than the 4's pips, as a side face's are, and no
+    longer hold the 4 as a 6 not made out (it was missed before)."""
+    read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191208_111246.jpg")))
+    die = nearest(read, ((372.2 + 418.9) / 2, (127.0 + 170.3) / 2))
+    assert die.value == 4 and die.confidence >= 0.5
+
+
 BLUE, YELLOW, GREEN, RED, ORANGE, DEEP_BLUE = (200, 120, 40), (30, 220, 240), (60, 160, 30), (40, 40, 220), \
     (30, 140, 240), (180, 80, 20)
 FELT, BLACK = (60, 110, 50), (40, 40, 40)
