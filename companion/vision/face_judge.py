@@ -103,9 +103,10 @@ PIP_FRINGE = 1.5
 """A pip's blob (half its peak response) is smaller than the pip: its blurred rim reaches this many radii."""
 LINK_SAMPLES = 12
 MARBLED = 1.5
-"""The bodies around two linked pips may differ this many times SAME_BODY's step: a marbled or translucent face
-changes colour across it, and the line between the pips, checked at SAME_BODY's step, shows whether an edge or a
-seam lies between them."""
+"""The bodies around two linked pips whose blurred rims meet may differ this many times SAME_BODY's step: a marbled
+face changes shade across it, and pips so close are on one face (an edge or a seam between them would show). Pips
+further apart must sit on bodies alike within the step, or the ivory top face of a 1 and a side face in shade
+beside it, seen through a noisy sensor, make a 2."""
 SPILL = 3.0
 """A like pip on the same body this many pip spacings from the centre of a face of three pips or fewer is part
 of it (a 2's far pip is 2.8 spacings from the other)."""
@@ -272,19 +273,21 @@ class Judge:
     def _links(self, group: np.ndarray, nodes: np.ndarray) -> float:
         """The fraction of neighbouring pips of the face (all pairs, for two or three) whose straight line crosses
         only their body (and other pips): between pips of two touching dice, or of a top and a side face, it
-        crosses an edge or a seam. The bodies around the two pips need only be alike (MARBLED)."""
+        crosses an edge or a seam. The bodies around pips whose rims meet need only be alike (MARBLED)."""
         reach = 2 if len(group) <= 3 else 1
         i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
         if not len(i):
             return 1.0
         pips, a, b = self.pips, group[i], group[j]
         tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength[a], pips.strength[b]))
-        same_body = np.abs(self.body[a] - self.body[b]).max(axis=1) <= MARBLED * tol
         t = np.linspace(0.0, 1.0, LINK_SAMPLES + 2)[1:-1]
         points = pips.xy[a][:, None] + t[None, :, None] * (pips.xy[b] - pips.xy[a])[:, None]
         shared = (self.body[a] + self.body[b]) / 2
         step = np.abs(_sample(self.frame, points).astype(np.float32) - shared[:, None]).max(axis=2)
-        step[_sample(self.fringes, points) != 0] = 0
+        on_rims = _sample(self.fringes, points) != 0
+        step[on_rims] = 0
+        unlike = np.abs(self.body[a] - self.body[b]).max(axis=1)
+        same_body = (unlike <= tol) | ((unlike <= MARBLED * tol) & on_rims.all(axis=1))
         return float((same_body & (step.max(axis=1) <= tol)).mean())
 
     def _beyond(self, group: np.ndarray, points: np.ndarray, reach: float) -> tuple[int, ...]:

@@ -377,7 +377,7 @@ def test_a_five_whose_pips_run_together_is_read(image, box):
 def test_a_three_on_a_marbled_die_is_read(image, box):
     """A yellow die marbled orange with black pips, a teal die marbled green with yellow pips: the body around
     each pip of the 3 is of another shade, further apart than one body's colour was allowed to vary between
-    linked pips, and the 3s were unsure. The line between the pips, which crosses no edge or seam, decides."""
+    linked pips, and the 3s were unsure. Their blurred rims meet: pips so close are on one face."""
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
     die = nearest(read, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
     assert die.value == 3 and die.confidence >= 0.5
