@@ -392,6 +392,16 @@ def test_a_four_beside_its_side_face_is_read():
     assert die.value == 4 and die.confidence >= 0.5
 
 
+def test_a_one_and_a_side_face_pip_are_no_two_through_a_noisy_sensor():
+    """train_dice_36 with sensor noise (sigma 8, as benchmarks/bench_camera.py adds): an ivory 1 beside its side
+    face in shade, whose pips lie within a 2's reach. Bodies of unlike shades are allowed only between pips whose
+    rims meet (test_a_three_on_a_marbled_die_is_read); allowed between any linked pips, the noise let the 1's pip
+    and a side face's pip make a 2."""
+    frame = cv2.imread(str(PHOTOS / "matteo-webcam" / "train_dice_36.jpg"))
+    noisy = np.clip(frame + np.random.default_rng(5).normal(0.0, 8.0, frame.shape), 0, 255).astype(np.uint8)
+    assert nearest(DiceReader().read(noisy), ((390 + 417) / 2, (206 + 231) / 2)).value == 1
+
+
 BLUE, YELLOW, GREEN, RED, ORANGE, DEEP_BLUE = (200, 120, 40), (30, 220, 240), (60, 160, 30), (40, 40, 220), \
     (30, 140, 240), (180, 80, 20)
 FELT, BLACK = (60, 110, 50), (40, 40, 40)
