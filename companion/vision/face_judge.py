@@ -183,15 +183,16 @@ class Judge:
         if grid.spacing < 1e-6:
             return None
         colour = np.median(self.body[group], axis=0)
-        if not self.on_dice[group].all() and (pips.elongation[group].mean() > OFF_DICE_SLANT or
-                                              (few and self._outline(grid.centre, grid.spacing, colour) < OUTLINE)):
+        unlike_tray = bool(self.on_dice[group].all())
+        if not unlike_tray and (pips.elongation[group].mean() > OFF_DICE_SLANT or
+                                (few and self._outline(grid.centre, grid.spacing, colour) < OUTLINE)):
             return None
         strength = float(pips.strength[group].min())
         tol = max(self.min_contrast, SAME_BODY * strength)
-        around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol, self.on_dice[group].all())
+        around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol, unlike_tray)
         if corners < 0.5 and not few and not self._like_pips(grid.at(BODY_OFFSETS[-8:-4]), group, tol):
             # pips set near the rounded corners: the probes past them fell on the bevel
-            body, counted = self._shows_body(grid.at(NEAR_CORNERS), colour, tol, self.on_dice[group].all())
+            body, counted = self._shows_body(grid.at(NEAR_CORNERS), colour, tol, unlike_tray)
             corners = float(body[counted].all())
         if around < 0.5 or corners < 0.5 or among < 0.5:
             return None  # the body does not surround these pips (half a face, a side face, clutter), or does not
@@ -203,7 +204,7 @@ class Judge:
             pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
             np.ptp(pips.colour[group], axis=0).max() > 2 * tol,  # a pip of another colour: a speck, a glint
             (np.abs(pips.colour[group] - self.body[group]).max(axis=1) < FAINT_CENTRE * pips.strength[group]).any(),
-            (few or not self.on_dice[group].all()) and not self._alike(group),
+            (few or not unlike_tray) and not self._alike(group),
             not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
             self._glare(grid.centre, grid.spacing, colour),
         ]
