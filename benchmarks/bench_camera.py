@@ -4,8 +4,8 @@
 usage: .venv/bin/python benchmarks/bench_camera.py [--every N] [--photos DIR]
 
 The held-out photos that judge the reader come from other cameras: dimmer rooms, noisier sensors, harder JPEG,
-softer lenses, other lamps. Each change below is applied to every Nth photo (default 3) of both development sets
-(../shared/data/dice-photos), which are read with the built-in profile and scored with
+softer lenses, other lamps, fewer pixels. Each change below is applied to every Nth photo (default 3) of both
+development sets (../shared/data/dice-photos), which are read with the built-in profile and scored with
 ../shared/tools/score_dice.py, as `dice-companion bench` does; a change that costs much accuracy, or any misread,
 shows where the reader leans on how these two cameras happen to take their photos.
 """
@@ -31,6 +31,13 @@ def _noisy(image: np.ndarray, sigma: float, seed: int) -> np.ndarray:
     return np.clip(image + noise, 0, 255).astype(np.uint8)
 
 
+def _fewer_pixels(image: np.ndarray, factor: float) -> np.ndarray:
+    """As a camera with `factor` of the resolution would see the tray (at the same frame size): the dice keep their
+    place, and so their labels, but lose the detail of their pips."""
+    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    return cv2.resize(small, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
 CHANGES = {
     "as taken": lambda im, k: im,
     "half the light": lambda im, k: (im * 0.5).astype(np.uint8),
@@ -39,6 +46,7 @@ CHANGES = {
     "JPEG quality 30": lambda im, k: _jpeg(im, 30),
     "lens blur sigma 1.2": lambda im, k: cv2.GaussianBlur(im, (0, 0), 1.2),
     "warm lamp (B,G,R x0.7,0.9,1.15)": lambda im, k: np.clip(im * np.array([0.7, 0.9, 1.15]), 0, 255).astype(np.uint8),
+    "three-quarter resolution": lambda im, k: _fewer_pixels(im, 0.75),
 }
 
 
