@@ -189,8 +189,9 @@ class Judge:
             return None
         strength = float(pips.strength[group].min())
         tol = max(self.min_contrast, SAME_BODY * strength)
-        around, corners, among = self._body_around(grid.at(BODY_OFFSETS), colour, tol, unlike_tray)
-        if corners < 0.5 and not few and not self._like_pips(grid.at(BODY_OFFSETS[-8:-4]), group, tol):
+        probes = grid.at(BODY_OFFSETS)
+        around, corners, among = self._body_around(probes, colour, tol, unlike_tray)
+        if corners < 0.5 and not few and not self._like_pips(probes[-8:-4], group, tol):
             # pips set near the rounded corners: the probes past them fell on the bevel
             body, counted = self._shows_body(grid.at(NEAR_CORNERS), colour, tol, unlike_tray)
             corners = float(body[counted].all())
