@@ -38,6 +38,11 @@ GRID = np.array([(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)], float)
 """The 3x3 grid nodes (x, y); node k is bit k of an occupancy mask."""
 FACE_MASKS = {0b100000001: 2, 0b100010001: 3, 0b101000101: 4, 0b101010101: 5, 0b101101101: 6, 0b111000111: 6}
 """3x3 node occupancy bitmask (bit 3*(y+1)+(x+1)) -> value, for every face that has the corners (-1,-1), (1,1)."""
+ONE_SHORT = {face & ~(1 << k): (value, k) for face, value in FACE_MASKS.items() if value >= 5
+             for k in range(1, 8) if face >> k & 1 and face & ~(1 << k) not in FACE_MASKS}
+"""Masks of a 5 or a 6 with one pip missed (glinting translucent dice lose one often) -> (value, the missed pip's
+node): their layout allows no other face, while a 4 with a pip missed may be part of a 4, a 5 or a 6. Corners
+(-1,-1) and (1,1) stay: a proposal has them, and one missing either has its other diagonal to be proposed by."""
 SPACING_PER_FACE = 0.27
 """Pip grid spacing over the face's side, on a common die (0.22-0.32 across makes)."""
 FALLBACK_SPACING = 0.17
@@ -176,9 +181,13 @@ class Judge:
         """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all. A 2 whose
         pips are `close` for the frame's dice may be the centre and a corner of a 3 or a 5, or the side of a 4:
         where their other pips would be (3 spacings out along the diagonal; beside the pair) must then show nothing
-        like a pip either."""
+        like a pip either. A 5 or a 6 with one pip missed (ONE_SHORT) is read only when something stands out where
+        that pip belongs and the lines between all its pips, column to column too, cross only its body (a 3's
+        column beside two touching dice's pips, with the dark gap where they meet, looks like a 6 a pip short);
+        else it is None, not a face read as unsure."""
         pips = self.pips
         few = len(group) <= 3  # the fewer the pips, the less their layout says and the more the rest must
+        value, missed = ONE_SHORT.get(face_mask(nodes), (len(group), None))
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
         if grid.spacing < 1e-6:
             return None
@@ -214,15 +223,21 @@ class Judge:
             confidence *= 0.2
         linked = self._links(group, nodes)
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
+        if missed is not None and self._links(group, nodes, reach=2) < 1.0:
+            confidence = 0.0
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
             self._rows_of_a_six(group, self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing)) \
-            if len(group) == 4 else ()
+            if value == 4 else ()
         if len(group) == 2:  # or the centre and a corner of a 3 or a 5 on a die larger than the frame's others
             beyond = tuple(sorted({*beyond, *self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)}))
-        free = np.vstack([_completions(nodes), 3 * nodes, _beside(nodes)]) if close else _completions(nodes)
-        confidence *= self._emptiness(group, grid.at(free))
-        return self._found(group, grid.centre, grid.spacing, confidence, beyond)
+        if missed is None:
+            free = np.vstack([_completions(nodes), 3 * nodes, _beside(nodes)]) if close else _completions(nodes)
+            confidence *= self._emptiness(group, grid.at(free))
+        else:  # where the missed pip belongs, something must stand out as a missed pip does
+            confidence *= 1.0 - self._emptiness(group, grid.at(GRID[missed][None]))
+        found = self._found(group, grid.centre, grid.spacing, confidence, beyond, value)
+        return None if missed is not None and found.value is None else found
 
     def lone(self, candidates: np.ndarray) -> list[tuple[FaceFound, np.ndarray]]:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip (the checks run
@@ -261,22 +276,24 @@ class Judge:
                 c *= 0.3
             reach = SPILL * max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])
             beyond = self._beyond(group, point, reach) if c > 0 else ()  # a 2 whose other pip made no face?
-            found.append((self._found(group, point, self.spacing, float(c), beyond), group))
+            found.append((self._found(group, point, self.spacing, float(c), beyond, 1), group))
         return found
 
     def _found(self, group: np.ndarray, centre: np.ndarray, spacing: float, confidence: float,
-               beyond: tuple[int, ...]) -> FaceFound:
+               beyond: tuple[int, ...], pips: int) -> FaceFound:
+        """The face of `pips` pips (with any missed, ONE_SHORT) shown by pips `group`."""
         polarity = ("dark", "light")[int(self.pips.polarity[group[0]])]
         size = float(max(spacing, 0.6 * self.spacing) / SPACING_PER_FACE)
-        value = len(group) if confidence >= self.threshold and not beyond else None
-        return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, len(group),
+        value = pips if confidence >= self.threshold and not beyond else None
+        return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, pips,
                          float(self.pips.elongation[group].mean()), beyond)
 
-    def _links(self, group: np.ndarray, nodes: np.ndarray) -> float:
+    def _links(self, group: np.ndarray, nodes: np.ndarray, reach: int | None = None) -> float:
         """The fraction of neighbouring pips of the face (all pairs, for two or three) whose straight line crosses
         only their body (and other pips): between pips of two touching dice, or of a top and a side face, it
-        crosses an edge or a seam. The bodies around pips whose rims meet need only be alike (MARBLED)."""
-        reach = 2 if len(group) <= 3 else 1
+        crosses an edge or a seam. The bodies around pips whose rims meet need only be alike (MARBLED). `reach`,
+        in grid steps, widens what counts as neighbouring."""
+        reach = reach or (2 if len(group) <= 3 else 1)
         i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
         if not len(i):
             return 1.0
@@ -451,12 +468,17 @@ _CIRCLE = np.column_stack([np.cos(np.arange(16) * (math.pi / 8)), np.sin(np.aran
 
 def _completions(nodes: np.ndarray) -> np.ndarray:
     """The free nodes that would make this face a larger one if a pip were missed there."""
-    mask = sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in nodes)
+    mask = face_mask(nodes)
     missing = 0
     for larger in FACE_MASKS:
         if larger & mask == mask and larger != mask:
             missing |= larger & ~mask
     return np.array([GRID[k] for k in range(9) if missing >> k & 1], float).reshape(-1, 2)
+
+
+def face_mask(nodes: np.ndarray) -> int:
+    """The occupancy mask (FACE_MASKS) of grid nodes (k, 2)."""
+    return sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in nodes)
 
 
 def _beside(nodes: np.ndarray) -> np.ndarray:

@@ -23,7 +23,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .face_judge import ALIKE, FACE_MASKS, FALLBACK_SPACING, SLANT_MARGIN, SPACING_PER_FACE, FaceFound, Judge
+from .face_judge import (ALIKE, FACE_MASKS, FALLBACK_SPACING, ONE_SHORT, SLANT_MARGIN, SPACING_PER_FACE, FaceFound,
+                         Judge, face_mask)
 from .pips import Pips
 
 NEIGHBOURS = 10
@@ -176,7 +177,9 @@ def _typical_spacing(proposals, on_dice: np.ndarray, fallback: float) -> float:
     """The frame's pip spacing: the median over the proposals on dice that say most about it (four pips or more,
     else three); without any, over the proposals of four pips or more off dice when there are OFF_DICE_FACES of
     them (dice as light as the tray: the fallback, a fraction of the die size found from their shadows, misjudged
-    their spacing by 1.6 times, and so doubted every face); else `fallback`."""
+    their spacing by 1.6 times, and so doubted every face); else `fallback`. Faces a pip short (ONE_SHORT) are
+    left out: they are judged against this spacing."""
+    proposals = [(group, nodes, spacing) for group, nodes, spacing in proposals if face_mask(nodes) not in ONE_SHORT]
     found = [(group, spacing) for group, _, spacing in proposals if on_dice[group].all()]
     most = max((len(group) for group, _ in found), default=0)
     spacings = [spacing for group, spacing in found if len(group) >= min(4, most) >= 3]
@@ -256,8 +259,8 @@ def _diagonal(spacing: float) -> float:
 
 def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
     """For grids (centre, axes e1 and e2 one spacing long), the candidate pips (where `like`) on nodes when they
-    make a d6 face with no other candidate on the face (where `similar` and `breaking`, or `like` and `breaking`
-    well inside it)."""
+    make a d6 face, or a 5 or a 6 with one pip missed (ONE_SHORT), with no other candidate on the face (where
+    `similar` and `breaking`, or `like` and `breaking` well inside it)."""
     if not len(centre):
         return
     inverse = np.linalg.inv(np.stack([e1, e2], axis=2))  # (p, 2, 2): pixels -> grid
@@ -271,6 +274,6 @@ def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
     distinct = on_node.sum(axis=1) == np.array([bin(m).count("1") for m in mask])  # never two pips on one node
     spacing = np.sqrt(np.abs(np.linalg.det(np.stack([e1, e2], axis=2))))
     for p in np.flatnonzero(distinct & ~(on_face & ~on_node).any(axis=1)):
-        if int(mask[p]) in FACE_MASKS:
+        if int(mask[p]) in FACE_MASKS or int(mask[p]) in ONE_SHORT:
             order = np.argsort(candidates[p][on_node[p]])
             yield candidates[p][on_node[p]][order], node[p][on_node[p]][order], float(spacing[p])
