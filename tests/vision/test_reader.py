@@ -391,7 +391,9 @@ def test_a_three_between_two_touching_twos_is_not_completed_to_a_six():
     dice = [SynthDie(value=v, center=c, size=44.0, angle=38.4)
             for v, c in ((2, (116.1, 149.0)), (3, (151.1, 176.8)), (2, (122.5, 212.7)))]
     frame = render_scene(dice, seed=44, light_gradient=0.32, noise=1.9, blur=0.35, white_balance=(1.0, 0.9, 0.7))
-    for die in DiceReader().read(frame):
+    read = DiceReader().read(frame)
+    assert len(read) == 3
+    for die in read:
         truth = nearest(dice, die.center)
         assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
 
