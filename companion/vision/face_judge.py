@@ -221,9 +221,9 @@ class Judge:
         confidence *= 0.3 ** sum(doubts)
         if not SPACING_PER_PIP[0] <= grid.spacing / (2 * float(np.median(radii))) <= SPACING_PER_PIP[1]:
             confidence *= 0.2
-        linked = self._links(group, nodes)
+        linked = self._links(group, nodes, every_pair=few or missed is not None)
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
-        if missed is not None and self._links(group, nodes, reach=2) < 1.0:
+        if missed is not None and linked < 1.0:
             confidence = 0.0
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
@@ -288,12 +288,11 @@ class Judge:
         return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, pips,
                          float(self.pips.elongation[group].mean()), beyond)
 
-    def _links(self, group: np.ndarray, nodes: np.ndarray, reach: int | None = None) -> float:
-        """The fraction of neighbouring pips of the face (all pairs, for two or three) whose straight line crosses
-        only their body (and other pips): between pips of two touching dice, or of a top and a side face, it
-        crosses an edge or a seam. The bodies around pips whose rims meet need only be alike (MARBLED). `reach`,
-        in grid steps, widens what counts as neighbouring."""
-        reach = reach or (2 if len(group) <= 3 else 1)
+    def _links(self, group: np.ndarray, nodes: np.ndarray, every_pair: bool) -> float:
+        """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their
+        body (and other pips): between pips of two touching dice, or of a top and a side face, it crosses an edge
+        or a seam. The bodies around pips whose rims meet need only be alike (MARBLED)."""
+        reach = 2 if every_pair else 1
         i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
         if not len(i):
             return 1.0
