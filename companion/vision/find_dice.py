@@ -76,11 +76,22 @@ def foreground_mask(difference: np.ndarray, min_contrast: float) -> np.ndarray:
     return cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, kernel)
 
 
-def blobs(mask: np.ndarray, min_area: int):
-    """Connected blobs as (label image, stats rows [x, y, w, h, area] of blobs large enough, their labels)."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    keep = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= min_area]
-    return labels, stats, keep
+class Foreground:
+    """What differs from the tray in a frame, as connected blobs: found once per frame, for the die size and for
+    the dice's bodies."""
+
+    def __init__(self, frame: np.ndarray, tray: Tray, min_contrast: float):
+        mask = foreground_mask(tray.difference(frame), min_contrast)
+        # 16-bit labels are three times as fast, and enough while there are fewer pixels than labels
+        label_type = cv2.CV_16U if cv2.countNonZero(mask) < 65535 else cv2.CV_32S
+        _, self.labels, self.stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8, ltype=label_type)
+        """The label image, and per label its stats row [x, y, w, h, area] (label 0 is the tray)."""
+        self.least_area = int((max(frame.shape[:2]) / 50) ** 2)
+        """Blobs smaller than this are noise: a die is at least 1/50 of the frame across (30 px in 1500)."""
+
+    def blobs(self, min_area: int) -> list[int]:
+        """The labels of blobs of `min_area` pixels at least."""
+        return [i for i in range(1, len(self.stats)) if self.stats[i, cv2.CC_STAT_AREA] >= min_area]
 
 
 def estimate_die_area(stats: np.ndarray, keep: list[int]) -> float | None:
@@ -125,31 +136,36 @@ def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
     return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), alone)
 
 
-def die_size(frame: np.ndarray, tray: Tray, min_contrast: float) -> float | None:
-    """The typical size across of one die in `frame` (pixels), from its foreground blobs; None without any."""
-    mask = foreground_mask(tray.difference(frame), min_contrast)
-    labels, stats, keep = blobs(mask, _least_area(frame))
-    area = estimate_die_area(stats, keep)
+def die_size(foreground: Foreground) -> float | None:
+    """The typical size across of one die (frame pixels), from the frame's foreground blobs; None without any."""
+    area = estimate_die_area(foreground.stats, foreground.blobs(foreground.least_area))
     return float(np.sqrt(area)) if area else None
 
 
-def _least_area(frame: np.ndarray) -> int:
-    """Blobs smaller than this are noise: a die is at least 1/50 of the frame across (30 px in 1500)."""
-    return int((max(frame.shape[:2]) / 50) ** 2)
-
-
-def find_regions(frame: np.ndarray, tray: Tray, min_contrast: float,
-                 die_px: float | None) -> tuple[list[Region], float | None]:
+def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Region], float | None]:
     """Regions that may each be one die, and the die size (frame pixels) they were cut with."""
-    mask = foreground_mask(tray.difference(frame), min_contrast)
-    min_area = int((die_px * 0.45) ** 2) if die_px else _least_area(frame)
-    labels, stats, keep = blobs(mask, min_area)
+    counted, size = _counted_blobs(foreground, die_px)
+    regions = [region for i, count in counted
+               for region in split_blob(foreground.labels, foreground.stats[i], i, count)]
+    return regions, size
+
+
+def lone_dice(foreground: Foreground, die_px: float | None) -> list[Region]:
+    """The regions of dice that lie alone, each a blob of one die's size (Region.alone)."""
+    counted, _ = _counted_blobs(foreground, die_px)
+    return [split_blob(foreground.labels, foreground.stats[i], i, 1)[0] for i, count in counted if count == 1]
+
+
+def _counted_blobs(foreground: Foreground, die_px: float | None) -> tuple[list[tuple[int, int]], float | None]:
+    """The blobs that may be dice, as [(label, how many dice it holds)], and the die size they were counted with."""
+    keep = foreground.blobs(int((die_px * 0.45) ** 2) if die_px else foreground.least_area)
+    stats = foreground.stats
     die_area = estimate_die_area(stats, keep)
     if die_px:  # the calibrated size bounds this frame's estimate (the dice may all be touching)
         die_area = float(np.clip(die_area or die_px ** 2, (0.7 * die_px) ** 2, (1.5 * die_px) ** 2))
     if die_area is None:
         return [], None
-    regions = []
+    counted = []
     for i in keep:
         x, y, w, h, area = stats[i]
         count = max(1, round(area / die_area))
@@ -157,5 +173,5 @@ def find_regions(frame: np.ndarray, tray: Tray, min_contrast: float,
             continue
         if count > 1 and area < 0.3 * w * h:  # long or hollow: a wall or an edge, not a heap of dice
             continue
-        regions.extend(split_blob(labels, stats[i], i, count))
-    return regions, float(np.sqrt(die_area))
+        counted.append((i, count))
+    return counted, float(np.sqrt(die_area))

@@ -81,8 +81,10 @@ class Pips:
         return len(self.xy)
 
 
-def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: str = "auto") -> Pips:
-    """Every pip-like blob in `image` (BGR, a die about `die_px` across)."""
+def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: str = "auto",
+              level: float = 0.5) -> Pips:
+    """Every pip-like blob in `image` (BGR, a die about `die_px` across) that passes `level` of the strongest
+    response within a die's reach."""
     side = _odd(KERNEL * die_px)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     reach = cv2.getStructuringElement(cv2.MORPH_RECT, (_odd(0.8 * die_px),) * 2)
@@ -96,7 +98,7 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
         responses.append(response)
         per_channel[k] = channels
         least = max(min_strength, NOISE * float(np.median(response[::4, ::4])))
-        *pips, boxes = _blobs(response, cv2.dilate(response, reach), die_px, least)
+        *pips, boxes = _blobs(response, cv2.dilate(response, reach), die_px, least, level)
         found.append((*pips, np.full(len(pips[0]), k, np.int8)))
         plateaus.append(boxes)
         leasts.append(least)
@@ -170,24 +172,19 @@ def _in_each_channel(channels: np.ndarray, box: tuple[slice, slice], die_px: flo
     return xy + (box[1].start, box[0].start), radius, strength, shape
 
 
-def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float):
-    """Round blobs of pip size where the response beats half its local peak and `min_strength`, as (centres,
+def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float, level: float):
+    """Round blobs of pip size where the response beats `level` of its local peak and `min_strength`, as (centres,
     radii, peak responses, shapes), and the boxes of blobs as large as a die's face (`_in_each_channel`). Where
     close pips merge into one blob at that level (big pips, or small ones close together), the blob is too large,
-    not round or long: the blobs inside it above a higher level part them, when there are two or more."""
-    binary = cv2.compare(response, cv2.max(cv2.multiply(local_peak, 0.5), min_strength), cv2.CMP_GT)
+    not round or long: the blobs inside it above a higher level part them, when there are two or more. At that
+    higher level itself (second_look) nothing is parted, and each blob is a pip's core, smaller than the pip by
+    PARTED_RADIUS as parted pips are: the ring the judge takes a pip's body colour on must lie past the pip."""
+    binary = cv2.compare(response, cv2.max(cv2.multiply(local_peak, level), min_strength), cv2.CMP_GT)
     labels, stats, pips, merged = _components(binary, response, die_px, min_strength)
-    long = _elongation(pips[3]) > MERGED_ELONGATION
-    mergers = np.zeros(len(stats), bool)
-    mergers[np.concatenate([merged, pips[4][long]])] = True
-    higher = cv2.compare(response, cv2.max(cv2.multiply(local_peak, PARTING_LEVEL), min_strength), cv2.CMP_GT)
-    parts = _components(higher, response, die_px, min_strength)[2]
-    centre = _pixels(parts[0], labels.shape)
-    label = labels[centre[:, 1], centre[:, 0]]
-    parted = mergers[label] & (np.bincount(label, minlength=len(stats))[label] >= 2)
-    whole = ~np.isin(pips[4], label[parted])
-    xy, radius, strength, shape = (np.concatenate([a[whole], b[parted] * scale])
-                                   for a, b, scale in zip(pips, parts, (1, PARTED_RADIUS, 1, 1)))
+    if level >= PARTING_LEVEL:
+        xy, radius, strength, shape = pips[0], pips[1] * PARTED_RADIUS, pips[2], pips[3]
+    else:
+        xy, radius, strength, shape = _parted(response, local_peak, die_px, min_strength, labels, stats, pips, merged)
     x, y, w, h, area = (stats[1:, i] for i in range(5))
     extent = np.maximum(w, h)
     face_sized = (extent >= PLATEAU_SIDE[0] * die_px) & (extent <= PLATEAU_SIDE[1] * die_px) \
@@ -197,6 +194,23 @@ def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_stre
     plateaus = [(slice(max(0, int(b - r)), int(b + r) + 1), slice(max(0, int(a - r)), int(a + r) + 1))
                 for a, b, r in zip(cx, cy, half)]
     return xy, radius, strength, shape, plateaus
+
+
+def _parted(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float, labels: np.ndarray,
+            stats: np.ndarray, pips: tuple, merged: np.ndarray) -> tuple:
+    """The pips (centres, radii, peak responses, shapes) of `_components`, with each blob that may be pips merged
+    (`merged`, or a pip too long) replaced by its parts above PARTING_LEVEL, when it parts in two or more."""
+    long = _elongation(pips[3]) > MERGED_ELONGATION
+    mergers = np.zeros(len(stats), bool)
+    mergers[np.concatenate([merged, pips[4][long]])] = True
+    higher = cv2.compare(response, cv2.max(cv2.multiply(local_peak, PARTING_LEVEL), min_strength), cv2.CMP_GT)
+    parts = _components(higher, response, die_px, min_strength)[2]
+    centre = _pixels(parts[0], labels.shape)
+    label = labels[centre[:, 1], centre[:, 0]]
+    parted = mergers[label] & (np.bincount(label, minlength=len(stats))[label] >= 2)
+    whole = ~np.isin(pips[4], label[parted])
+    return tuple(np.concatenate([a[whole], b[parted] * scale])
+                 for a, b, scale in zip(pips, parts, (1, PARTED_RADIUS, 1, 1)))
 
 
 def _components(binary: np.ndarray, response: np.ndarray, die_px: float, min_strength: float):

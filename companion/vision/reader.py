@@ -21,10 +21,11 @@ import numpy as np
 
 from ..games.base import Die
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import Tray, die_size, find_regions
+from .find_dice import Foreground, Tray, die_size, find_regions, lone_dice
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
 from .profile import Profile
+from .second_look import second_look
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
@@ -112,9 +113,14 @@ class DiceReader:
         if view.die_px is None:
             return []
         work = view.working_frame()
-        pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, self.profile.pip_polarity)
-        faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX,
-                               self.profile.min_contrast, self.profile.threshold)
+        profile = self.profile
+        pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, profile.pip_polarity)
+        faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast, profile.threshold)
+        scale = view.scale / view.small_scale
+        bodies = [tuple(int(round(v * scale)) for v in region.box)
+                  for region in lone_dice(view.foreground, view.die_px * view.small_scale)]
+        faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
+                            profile.min_contrast, profile.threshold)
         return [view.to_input(face) for face in faces]
 
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
@@ -124,7 +130,7 @@ class DiceReader:
         pip and the frame's typical spacing, which without other faces is a guess."""
         if view.die_px is None:
             return []
-        regions, _ = find_regions(view.small, view.tray, self.profile.min_contrast, view.die_px * view.small_scale)
+        regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
         read = [d.size for d in pip_dice if d.value is not None and d.value >= 2]
         found = []
         for r in regions:
@@ -177,10 +183,11 @@ class _View:
         self.small = frame if self.small_scale == 1.0 else cv2.resize(
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
+        self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
         if profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
-            size = die_size(self.small, self.tray, profile.min_contrast)
+            size = die_size(self.foreground)
             if size is None or not SMALL_DIE <= size / max(self.small.shape[:2]) <= LARGE_DIE:
                 size = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
             self.die_px = size / self.small_scale if size else None

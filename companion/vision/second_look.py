@@ -1,0 +1,74 @@
+"""A second look at each die lying alone that no face was read on.
+
+A pip is found where the response passes half the strongest one within a die's reach (pips.find_pips). On a
+translucent or marbled die a glint, the bevel or the body between close pips often passes that level too and joins
+the pips into a blob too large to be a pip, or merged pips too long to be parted: the die shows fewer pips than it
+has, and no face. Looked at again with only the strongest part of each blob kept (pips.PARTING_LEVEL of the local
+peak, the level merged pips are parted at), its pips stand apart. The second look is taken only where the first
+read nothing on a body of one die's size lying alone: elsewhere the higher level loses faint pips that the first
+look found, and on touching dice it makes faces across them. Nor is it taken where the first look found fewer than
+two pip-like blobs (a shadow, a mark, a die whose pips do not stand out at all): on the development photos such
+bodies, half of those looked at, never gave a face. Its face is judged as any other (face_judge), in a crop of the
+die, and replaces the first look's faces on that die only when it is the one face read there. A 1 is never taken
+from it: at the higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from .face_judge import FaceFound
+from .pip_faces import SAME_DIE, dice_from_pips
+from .pips import DIE_PX, PARTING_LEVEL, Pips, find_pips
+
+MARGIN = 0.3
+"""The crop reaches this many die sizes past the body's box: the pip response needs the face's surroundings."""
+
+
+def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: list[tuple[int, int, int, int]],
+                tray_step, min_strength: float, polarity: str, min_contrast: float,
+                threshold: float) -> list[FaceFound]:
+    """`faces` (made of `pips` in the working frame `work`) with a face read on each body box (x0, y0, x1, y1 in
+    working pixels: dice lying alone) that none of them reads, where the second look reads one; the other
+    arguments as for pips.find_pips and pip_faces.dice_from_pips."""
+    margin = int(MARGIN * DIE_PX)
+    for box in bodies:
+        if _count_inside(pips.xy, box, margin) < 2 or any(
+                face.value is not None and _count_inside(np.array([face.center]), box, 0) for face in faces):
+            continue
+        found = _look_again(work, box, margin, tray_step, min_strength, polarity, min_contrast, threshold)
+        if found is None:
+            continue
+        first = [face for face in faces if _apart(face, found.center) < SAME_DIE * found.size]
+        if any(face.beyond and face.pips >= found.pips for face in first):
+            continue  # held for like pips near it (a larger face not made out): only a larger face explains them
+        faces = [face for face in faces if face not in first] + [found]
+    return faces
+
+
+def _look_again(work: np.ndarray, box: tuple[int, int, int, int], margin: int, tray_step, min_strength: float,
+                polarity: str, min_contrast: float, threshold: float) -> FaceFound | None:
+    """The one face of two pips or more read in `box` with the strongest part of each pip, else None."""
+    x0, y0, x1, y1 = box
+    left, top = max(0, x0 - margin), max(0, y0 - margin)
+    crop = work[top:y1 + margin, left:x1 + margin]
+    origin = np.array([left, top], float)
+    strongest = find_pips(crop, DIE_PX, min_strength, polarity, level=PARTING_LEVEL)
+    faces = dice_from_pips(strongest, crop, lambda points, colours: tray_step(points + origin, colours), DIE_PX,
+                           min_contrast, threshold)
+    read = [replace(face, center=(face.center[0] + left, face.center[1] + top)) for face in faces
+            if face.value is not None and face.pips >= 2]
+    read = [face for face in read if _count_inside(np.array([face.center]), box, 0)]
+    return read[0] if len(read) == 1 else None
+
+
+def _apart(face: FaceFound, point: tuple[float, float]) -> float:
+    return float(np.hypot(face.center[0] - point[0], face.center[1] - point[1]))
+
+
+def _count_inside(points: np.ndarray, box: tuple[int, int, int, int], margin: int) -> int:
+    """How many points (n, 2) lie in `box` grown by `margin` on each side."""
+    x0, y0, x1, y1 = box
+    return int(((points[:, 0] >= x0 - margin) & (points[:, 0] <= x1 + margin)
+                & (points[:, 1] >= y0 - margin) & (points[:, 1] <= y1 + margin)).sum())
