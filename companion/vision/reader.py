@@ -8,7 +8,9 @@
 3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
    is judged (face_judge): a face whose read is not confident keeps value None, since a silent misread is the worst
    thing the reader can do.
-4. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
+4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip
+   (second_look: pips merged with a glint stand apart there).
+5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
 """
