@@ -11,6 +11,8 @@ two pip-like blobs (a shadow, a mark, a die whose pips do not stand out at all):
 bodies, half of those looked at, never gave a face. Its face is judged as any other (face_judge), in a crop of the
 die, and replaces the first look's faces on that die only when it is the one face read there. A 1 is never taken
 from it: at the higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip.
+Nor is a face taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column),
+unless it has more pips: the other column may fall under the higher level too.
 """
 from __future__ import annotations
 
