@@ -16,6 +16,7 @@ unless it has more pips: the other column may fall under the higher level too.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -34,43 +35,45 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
     """`faces` (made of `pips` in the working frame `work`) with a face read on each body box (x0, y0, x1, y1 in
     working pixels: dice lying alone) that none of them reads, where the second look reads one; the other
     arguments as for pips.find_pips and pip_faces.dice_from_pips."""
-    margin = int(MARGIN * DIE_PX)
     for box in bodies:
-        if _count_inside(pips.xy, box, margin) < 2 or any(
-                face.value is not None and _count_inside(np.array([face.center]), box, 0) for face in faces):
+        if _pips_on(pips, box) < 2 or any(face.value is not None and _inside(face.center, box) for face in faces):
             continue
-        found = _look_again(work, box, margin, tray_step, min_strength, polarity, min_contrast, threshold)
+        found = _look_again(work, box, tray_step, min_strength, polarity, min_contrast, threshold)
         if found is None:
             continue
-        first = [face for face in faces if _apart(face, found.center) < SAME_DIE * found.size]
+        first = [face for face in faces if math.dist(face.center, found.center) < SAME_DIE * found.size]
         if any(face.beyond and face.pips >= found.pips for face in first):
             continue  # held for like pips near it (a larger face not made out): only a larger face explains them
         faces = [face for face in faces if face not in first] + [found]
     return faces
 
 
-def _look_again(work: np.ndarray, box: tuple[int, int, int, int], margin: int, tray_step, min_strength: float,
-                polarity: str, min_contrast: float, threshold: float) -> FaceFound | None:
+def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_strength: float, polarity: str,
+                min_contrast: float, threshold: float) -> FaceFound | None:
     """The one face of two pips or more read in `box` with the strongest part of each pip, else None."""
+    margin = int(MARGIN * DIE_PX)
     x0, y0, x1, y1 = box
     left, top = max(0, x0 - margin), max(0, y0 - margin)
     crop = work[top:y1 + margin, left:x1 + margin]
-    origin = np.array([left, top], float)
+    inner = (x0 - left, y0 - top, x1 - left, y1 - top)
     strongest = find_pips(crop, DIE_PX, min_strength, polarity, level=PARTING_LEVEL)
+    if _pips_on(strongest, inner) < 2:
+        return None  # no face of two pips or more on the body: not worth judging
+    origin = np.array([left, top], float)
     faces = dice_from_pips(strongest, crop, lambda points, colours: tray_step(points + origin, colours), DIE_PX,
                            min_contrast, threshold)
     read = [replace(face, center=(face.center[0] + left, face.center[1] + top)) for face in faces
-            if face.value is not None and face.pips >= 2]
-    read = [face for face in read if _count_inside(np.array([face.center]), box, 0)]
+            if face.value is not None and face.pips >= 2 and _inside(face.center, inner)]
     return read[0] if len(read) == 1 else None
 
 
-def _apart(face: FaceFound, point: tuple[float, float]) -> float:
-    return float(np.hypot(face.center[0] - point[0], face.center[1] - point[1]))
-
-
-def _count_inside(points: np.ndarray, box: tuple[int, int, int, int], margin: int) -> int:
-    """How many points (n, 2) lie in `box` grown by `margin` on each side."""
+def _pips_on(pips: Pips, box: tuple[int, int, int, int]) -> int:
+    """The most pips of one polarity in `box` (a face's pips are of one polarity)."""
     x0, y0, x1, y1 = box
-    return int(((points[:, 0] >= x0 - margin) & (points[:, 0] <= x1 + margin)
-                & (points[:, 1] >= y0 - margin) & (points[:, 1] <= y1 + margin)).sum())
+    x, y = pips.xy[:, 0], pips.xy[:, 1]
+    inside = (x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)
+    return int(np.bincount(pips.polarity[inside].astype(np.intp), minlength=2).max())
+
+
+def _inside(point: tuple[float, float], box: tuple[int, int, int, int]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
