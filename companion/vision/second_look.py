@@ -6,13 +6,14 @@ the pips into a blob too large to be a pip, or merged pips too long to be parted
 has, and no face. Looked at again with only the strongest part of each blob kept (pips.PARTING_LEVEL of the local
 peak, the level merged pips are parted at), its pips stand apart. The second look is taken only where the first
 read nothing on a body of one die's size lying alone: elsewhere the higher level loses faint pips that the first
-look found, and on touching dice it makes faces across them. Nor is it taken where the first look found fewer than
-two pip-like blobs (a shadow, a mark, a die whose pips do not stand out at all): on the development photos such
-bodies, half of those looked at, never gave a face. Its face is judged as any other (face_judge), in a crop of the
-die, and replaces the first look's faces on that die only when it is the one face read there. A 1 is never taken
-from it: at the higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip.
-Nor is a face taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column),
-unless it has more pips: the other column may fall under the higher level too.
+look found, and on touching dice it makes faces across them. It needs two pips of one polarity on the body, at
+either level: a body with fewer at the first (a shadow, a mark) never gave a face on the development photos, and
+a crop with fewer at the second can show no face of two pips or more, so it is not judged. Its face is judged as
+any other (face_judge), in a crop of the die, and replaces the first look's faces on that die only when it is the
+one face read there. A 1 is never taken from it: at the higher level the other pips of a 2 or a 3 may fall away,
+and the first look judged every lone pip. Nor is a face taken that the first look held back for like pips near it
+(`FaceFound.beyond`: a 3 of a 6's column), unless it has more pips: the other column may fall under the higher
+level too.
 """
 from __future__ import annotations
 
