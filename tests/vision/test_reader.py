@@ -23,6 +23,11 @@ def nearest(dice, point):
     return min(dice, key=lambda d: np.hypot(d.center[0] - point[0], d.center[1] - point[1]))
 
 
+def nearest_to_box(dice, box):
+    """The die read nearest the centre of a labelled box (x0, y0, x1, y1)."""
+    return nearest(dice, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+
+
 def test_empty_tray_has_no_dice():
     assert DiceReader().read(render_scene([])) == []
 
@@ -369,7 +374,7 @@ def test_a_five_whose_pips_run_together_is_read(image, box):
     into a blob longer than a face's pips were taken to span (0.6 of a die), which was not parted. Both were
     missed before."""
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
-    assert nearest(read, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)).value == 5
+    assert nearest_to_box(read, box).value == 5
 
 
 @pytest.mark.parametrize("image, box", [("IMG_20191209_100248.jpg", (250.1, 222.7, 301.8, 273.7)),
@@ -379,7 +384,7 @@ def test_a_five_with_one_pip_lost_is_read(image, box):
     by a glint: four pips found, three corners and the centre, which make no face on their own, and the dice were
     missed. Where the fourth corner belongs something stands out toward the pips' colour, as a missed pip does."""
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
-    die = nearest(read, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    die = nearest_to_box(read, box)
     assert box[0] < die.center[0] < box[2] and box[1] < die.center[1] < box[3]
     assert die.value == 5 and die.confidence >= 0.5
 
@@ -392,7 +397,7 @@ def test_a_die_alone_whose_pips_merge_with_a_glint_is_read_at_a_second_look(imag
     the dice were missed. Each lies alone, and a second look at its body, keeping only the strongest part of each
     blob, finds its pips apart."""
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
-    die = nearest(read, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    die = nearest_to_box(read, box)
     assert box[0] < die.center[0] < box[2] and box[1] < die.center[1] < box[3]
     assert die.value == value and die.confidence >= 0.5
 
@@ -403,7 +408,7 @@ def test_a_second_look_does_not_read_a_face_held_for_like_pips_near_it():
     higher level, and the same 3 passed every check (it was read as a 3 at confidence 1.0)."""
     box = (264.8, 160.7, 309.5, 208.9)
     frame = cv2.GaussianBlur(cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191208_111718.jpg")), (0, 0), 1.2)
-    die = nearest(DiceReader().read(frame), ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    die = nearest_to_box(DiceReader().read(frame), box)
     assert die.value in (None, 6)
 
 
@@ -428,7 +433,7 @@ def test_a_three_on_a_marbled_die_is_read(image, box):
     each pip of the 3 is of another shade, further apart than one body's colour was allowed to vary between
     linked pips, and the 3s were unsure. Their blurred rims meet: pips so close are on one face."""
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
-    die = nearest(read, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    die = nearest_to_box(read, box)
     assert die.value == 3 and die.confidence >= 0.5
 
 
