@@ -412,12 +412,12 @@ class Judge:
         """The fraction of the probe points off pips that show this die's body (`_shows_body`): of all of them, of
         the four past the corner pips and of the last four, among the pips (0 where under a third of them can be
         counted, the rest lying on large pips; 1 where none of the four can). Among the pips, a probe on a pip's
-        blurred rim is not counted either: large pips set close leave little room between them."""
+        blurred rim counts only where it shows the body: large pips set close leave little room between them."""
         body, counted = self._shows_body(probes, colour, tol, unlike_tray)
         around = float(body.sum() / counted.sum()) if counted.sum() >= len(probes) // 3 else 0.0
-        off_rims = counted.copy()
-        off_rims[-4:] &= _sample(self.fringes, probes[-4:]) == 0
-        corners, among = (float(body[k].sum() / off_rims[k].sum()) if off_rims[k].any() else 1.0
+        judged = counted.copy()
+        judged[-4:] &= (_sample(self.fringes, probes[-4:]) == 0) | body[-4:]
+        corners, among = (float(body[k].sum() / judged[k].sum()) if judged[k].any() else 1.0
                           for k in (slice(-8, -4), slice(-4, None)))
         return around, corners, among
 
