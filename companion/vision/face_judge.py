@@ -139,7 +139,8 @@ LONE_ELONGATION = 1.6
 """A 1's pip is round: a longer lone blob is a mark, a glint or a side face's pip."""
 LONE_SPACING_PER_PIP = 1.25
 """Around a lone pip, the pip spacing of its die is taken to be at least this many times the pip's diameter
-(dice of several sizes may share a tray)."""
+(dice of several sizes may share a tray) where the die's outline and like pips on its body are looked for; the
+body and the empty ring are looked for at the frame's spacing, since a 1's pip is often larger than others."""
 
 
 @dataclass(frozen=True)
@@ -270,11 +271,12 @@ class Judge:
         found = []
         for k, c in zip(candidates[around >= 0.5], confidence[around >= 0.5]):
             group, point = np.array([k]), pips.xy[k].astype(np.float64)
-            if not self.on_dice[k] and (c == 0 or not self._centred_outline(point, self.spacing, self.body[k])):
+            own_spacing = max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])  # its die may be larger
+            if not self.on_dice[k] and (c == 0 or not self._centred_outline(point, own_spacing, self.body[k])):
                 continue  # a round speck on the tray, or the tray's grain, unless a die's outline is around it
             if c > 0 and self._glare(point, self.spacing, self.body[k]):
                 c *= 0.3
-            reach = SPILL * max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])
+            reach = SPILL * own_spacing
             beyond = self._beyond(group, point, reach) if c > 0 else ()  # a 2 whose other pip made no face?
             found.append((self._found(group, point, self.spacing, float(c), beyond, 1), group))
         return found

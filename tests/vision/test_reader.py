@@ -135,6 +135,18 @@ def test_small_faces_of_dice_as_light_as_the_tray_are_read_by_their_outline(seed
         assert values == [die.value]
 
 
+@pytest.mark.parametrize("seed, size", [(0, 60), (1, 66), (2, 72)])
+def test_a_one_on_a_die_as_light_as_the_tray_and_larger_than_the_others_is_read(seed, size):
+    """A lone pip on a die as light as the tray is a 1 only in the middle of the die's outline, looked for a few
+    pip spacings out. At the spacing of the frame's smaller dice that search ended inside this die's face, so its
+    1 was never read; its own pip's size now tells how far out to look."""
+    small = [SynthDie(value=v, center=c, size=36, angle=a)
+             for v, c, a in ((4, (140, 150), 20), (5, (500, 150), 33), (6, (140, 350), 41), (4, (500, 350), 12))]
+    large = SynthDie(value=1, center=(320, 250), size=size, angle=15 + 10 * seed)
+    read = DiceReader().read(on_light_tray([*small, large], seed))
+    assert [nearest(read, d.center).value for d in (*small, large)] == [4, 5, 6, 4, 1]
+
+
 def test_twos_as_light_as_the_tray_are_not_held_by_their_shadow():
     """A face of two pips is held by a like pip on its body nearby (it may be part of a larger face); on a white
     tray, where the body's colour says nothing, a die's shadow at its edge was such a pip and held the 2 for
