@@ -5,21 +5,24 @@ from companion.vision.face_judge import Judge
 from companion.vision.pips import Pips
 
 BODY, PIP, NOT_BODY = 150, 20, 60
+RADII = [4.2, 4.2, 3.2, 3.2]
+"""The top two pips are large enough that the points among the pips nearest them, (26, 26) and (34, 26), lie on
+their blurred rims; the points (26, 34) and (34, 34) lie clear of the smaller bottom pips."""
 
 
-def _judge_of_a_four(not_body_at: list[tuple[int, int]], radii: list[float]) -> tuple[Judge, np.ndarray, np.ndarray]:
-    """A 4 of dark pips (spacing 8 px, centred at (30, 30)) on a grey body, with a 3x3 patch of another colour at
-    each point of `not_body_at`."""
+def _judge_of_a_four(not_body_at: list[tuple[int, int]]) -> tuple[Judge, np.ndarray, np.ndarray]:
+    """A 4 of dark pips (RADII, spacing 8 px, centred at (30, 30)) on a grey body, with a 3x3 patch of another
+    colour at each point of `not_body_at`."""
     frame = np.full((60, 60, 3), BODY, np.uint8)
     nodes = np.array([(-1, -1), (1, -1), (-1, 1), (1, 1)], float)
     xy = 30 + 8 * nodes
-    for (x, y), r in zip(xy.astype(int), radii):
-        yy, xx = np.ogrid[:60, :60]
+    yy, xx = np.ogrid[:60, :60]
+    for (x, y), r in zip(xy.astype(int), RADII):
         frame[(xx - x) ** 2 + (yy - y) ** 2 <= r * r] = PIP
     for x, y in not_body_at:
         frame[y - 1:y + 2, x - 1:x + 2] = NOT_BODY
     n = len(xy)
-    pips = Pips(xy, np.array(radii, float), np.zeros(n, np.int8), np.full(n, BODY - PIP, np.float32),
+    pips = Pips(xy, np.array(RADII), np.zeros(n, np.int8), np.full(n, BODY - PIP, np.float32),
                 np.full((n, 3), PIP, np.float32), np.tile(np.array([0.5, 0.5, 0.0], np.float32), (n, 1)),
                 (np.zeros((60, 60), np.uint8), np.zeros((60, 60), np.uint8)))
     judge = Judge(pips, frame, frame, lambda points, colours: np.full(len(points), 100.0), 12.0, 0.5, 8.0)
@@ -27,7 +30,7 @@ def _judge_of_a_four(not_body_at: list[tuple[int, int]], radii: list[float]) -> 
 
 
 def test_a_face_whose_body_shows_among_its_pips_is_read():
-    judge, group, nodes = _judge_of_a_four([], [4.2, 4.2, 3.2, 3.2])
+    judge, group, nodes = _judge_of_a_four([])
     face = judge.face(group, nodes)
     assert face is not None and face.value == 4
 
@@ -37,5 +40,5 @@ def test_the_body_seen_on_a_pips_rim_does_not_outweigh_what_lies_between_the_pip
     while the other three points between the pips (one on a rim, two clear of any) show something else, so the
     body does not lie between these pips. Counting only the clear points as the whole, the one rim point that
     showed the body made half of them."""
-    judge, group, nodes = _judge_of_a_four([(34, 26), (26, 34), (34, 34)], [4.2, 4.2, 3.2, 3.2])
+    judge, group, nodes = _judge_of_a_four([(34, 26), (26, 34), (34, 34)])
     assert judge.face(group, nodes) is None
