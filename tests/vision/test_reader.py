@@ -296,8 +296,8 @@ def test_a_two_with_its_pips_set_close_to_the_centre_is_read():
     entry = next(e for e in json.loads((PHOTOS / "byler-d6" / "labels.json").read_text())
                  if e["image"] == "IMG_20191209_095503.jpg")
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / entry["image"])))
-    x0, y0, x1, y1 = next(d["bbox"] for d in entry["dice"] if d["value"] == 2 and d["bbox"][0] > 300)
-    assert nearest(read, ((x0 + x1) / 2, (y0 + y1) / 2)).value == 2
+    box = next(d["bbox"] for d in entry["dice"] if d["value"] == 2 and d["bbox"][0] > 300)
+    assert nearest_to_box(read, box).value == 2
 
 
 @pytest.mark.parametrize("value, angle", [(3, 27), (5, 67)])
@@ -454,7 +454,7 @@ def test_a_four_beside_its_side_face_is_read():
     columns, where a 6's third row would be. They are longer than the 4's pips, as a side face's are, and no
     longer hold the 4 as a 6 not made out (it was missed before)."""
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191208_111246.jpg")))
-    die = nearest(read, ((372.2 + 418.9) / 2, (127.0 + 170.3) / 2))
+    die = nearest_to_box(read, (372.2, 127.0, 418.9, 170.3))
     assert die.value == 4 and die.confidence >= 0.5
 
 
@@ -465,7 +465,7 @@ def test_a_one_and_a_side_face_pip_are_no_two_through_a_noisy_sensor():
     and a side face's pip make a 2."""
     frame = cv2.imread(str(PHOTOS / "matteo-webcam" / "train_dice_36.jpg"))
     noisy = np.clip(frame + np.random.default_rng(5).normal(0.0, 8.0, frame.shape), 0, 255).astype(np.uint8)
-    assert nearest(DiceReader().read(noisy), ((390 + 417) / 2, (206 + 231) / 2)).value == 1
+    assert nearest_to_box(DiceReader().read(noisy), (390, 206, 417, 231)).value == 1
 
 
 BLUE, YELLOW, GREEN, RED, ORANGE, DEEP_BLUE = (200, 120, 40), (30, 220, 240), (60, 160, 30), (40, 40, 220), \
