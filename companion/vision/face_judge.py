@@ -155,6 +155,8 @@ class FaceFound:
     pips: int
     slant: float = 1.0
     """Mean elongation of the pips: 1 for a face seen square on, more the more it is turned from the camera."""
+    short_axis: tuple[float, float] = (1.0, 0.0)
+    """The unit direction the pips are shortest along: a face turned from the camera is foreshortened along it."""
     beyond: tuple[int, ...] = ()
     """Like pips on the same body near the face, where a larger face would have more: the face has no value
     until each of them is found to belong to another die (pip_faces)."""
@@ -287,8 +289,10 @@ class Judge:
         polarity = ("dark", "light")[int(self.pips.polarity[group[0]])]
         size = float(max(spacing, 0.6 * self.spacing) / SPACING_PER_FACE)
         value = pips if confidence >= self.threshold and not beyond else None
+        xx, yy, xy = self.pips.shape[group].mean(axis=0)
+        short = np.linalg.eigh(np.array([[xx, xy], [xy, yy]]))[1][:, 0]  # eigenvalues ascending
         return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, pips,
-                         float(self.pips.elongation[group].mean()), beyond)
+                         float(self.pips.elongation[group].mean()), (float(short[0]), float(short[1])), beyond)
 
     def _links(self, group: np.ndarray, nodes: np.ndarray, every_pair: bool) -> float:
         """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their

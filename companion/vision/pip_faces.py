@@ -7,8 +7,10 @@ rows). A proposal holds when the pips near its grid's nodes make a d6 face and n
 the nodes. Proposals are judged (face_judge.Judge) most pips first, then most confident, and a pip belongs to one
 face only: a 4 is read before the two perfect 2s it holds, and a smaller face inside a larger one that could not
 be read is not read either. Pips left over are 1s when they pass the lone-pip checks. Of two faces too close to
-belong to two dice, the one seen more squarely is the top face. Grouping by geometry needs no test of the body
-colour between pips, so marbled and translucent dice are grouped like plain ones.
+belong to two dice, the one seen more squarely is the top face; so is it of two faces a little further apart that
+are both foreshortened along the line between them, as a top face and the side face beside it are when the camera
+looks at the dice from an angle. Grouping by geometry needs no test of the body colour between pips, so marbled
+and translucent dice are grouped like plain ones.
 
 A face of four pips or fewer with like pips near it on a body of its colour may be part of a larger face not made
 out (a 3 of a 6, a 4 of two rows of a 6, a 1 of a 2), or a die touching another of its colour: it is held until
@@ -50,7 +52,17 @@ INSIDE = 1.2
 SAME_DIE = 0.55
 """Faces whose centres are nearer than this many face sizes are one die found twice..."""
 SIDE_FACE_REACH = 1.1
-"""...and nearer than this, two faces of one die."""
+"""...and nearer than this, two faces of one die..."""
+SIDE_BESIDE_REACH = 1.4
+"""...and so are faces nearer than this, of which the less round (by SIDE_BESIDE_MARGIN) lies beside the other
+along the direction both are foreshortened in (within SIDE_BESIDE_ANGLE): seen from an angle, a top face and the
+side face turned toward the camera are both shortened along the line between them, while a die tilted against a
+neighbour lying flat is shortened alone. The side face's centre lies further out the more the camera leans."""
+SIDE_BESIDE_MARGIN = 0.1
+SIDE_BESIDE_ANGLE = 25.0
+SIDE_BESIDE_TOP = 1.1
+"""The top face is foreshortened too: a side face shows its pips only to a camera leaning 30 degrees or more, which
+makes the top face's pips 1.15 long (1 / cos 30); the short axis of rounder pips is noise."""
 SQUARE_ON = 1.6
 """An unread face whose pips are longer than this is taken for a side face."""
 TWO_DICE = 0.9
@@ -191,12 +203,24 @@ def _typical_spacing(proposals, on_dice: np.ndarray, fallback: float) -> float:
 
 def _top_faces(faces: list[FaceFound]) -> list[FaceFound]:
     """Of two faces too close to be the top faces of two dice, the one seen more squarely (rounder pips) is a top
-    face and the other a side face of the same die, seen at a slant."""
+    face and the other a side face of the same die, seen at a slant (SIDE_FACE_REACH, SIDE_BESIDE_REACH)."""
     kept: list[FaceFound] = []
     for face in sorted(faces, key=lambda f: f.slant):
-        if not any(_same_die(face, k, SIDE_FACE_REACH) and face.slant > k.slant + SLANT_MARGIN for k in kept):
+        if not any(_same_die(face, k, SIDE_FACE_REACH) and face.slant > k.slant + SLANT_MARGIN
+                   or _side_beside(face, k) for k in kept):
             kept.append(face)
     return kept
+
+
+def _side_beside(side: FaceFound, top: FaceFound) -> bool:
+    """Whether `side` is the side face beside `top` that a camera looking from an angle sees (SIDE_BESIDE_REACH).
+    A lone pip's shape says too little for it to be taken for a side face."""
+    between = np.subtract(top.center, side.center)
+    distance = float(np.hypot(*between))
+    along = math.cos(math.radians(SIDE_BESIDE_ANGLE)) * distance  # |short axis . between| at the widest angle
+    return side.pips >= 2 and 0 < distance < SIDE_BESIDE_REACH * max(side.size, top.size) \
+        and side.slant > top.slant + SIDE_BESIDE_MARGIN and top.slant >= SIDE_BESIDE_TOP \
+        and all(abs(float(np.dot(face.short_axis, between))) >= along for face in (side, top))
 
 
 def _same_die(a: FaceFound, b: FaceFound, reach: float) -> bool:
