@@ -289,10 +289,10 @@ class Judge:
         polarity = ("dark", "light")[int(self.pips.polarity[group[0]])]
         size = float(max(spacing, 0.6 * self.spacing) / SPACING_PER_FACE)
         value = pips if confidence >= self.threshold and not beyond else None
-        xx, yy, xy = self.pips.shape[group].mean(axis=0)
-        short = np.linalg.eigh(np.array([[xx, xy], [xy, yy]]))[1][:, 0]  # eigenvalues ascending
+        xx, yy, xy = (float(m) for m in self.pips.shape[group].mean(axis=0))
+        short = 0.5 * math.atan2(2 * xy, xx - yy) + math.pi / 2  # square to the long axis of the second moments
         return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, pips,
-                         float(self.pips.elongation[group].mean()), (float(short[0]), float(short[1])), beyond)
+                         float(self.pips.elongation[group].mean()), (math.cos(short), math.sin(short)), beyond)
 
     def _links(self, group: np.ndarray, nodes: np.ndarray, every_pair: bool) -> float:
         """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their

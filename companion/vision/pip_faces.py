@@ -215,12 +215,12 @@ def _top_faces(faces: list[FaceFound]) -> list[FaceFound]:
 def _side_beside(side: FaceFound, top: FaceFound) -> bool:
     """Whether `side` is the side face beside `top` that a camera looking from an angle sees (SIDE_BESIDE_REACH).
     A lone pip's shape says too little for it to be taken for a side face."""
-    between = np.subtract(top.center, side.center)
-    distance = float(np.hypot(*between))
-    along = math.cos(math.radians(SIDE_BESIDE_ANGLE)) * distance  # |short axis . between| at the widest angle
+    dx, dy = top.center[0] - side.center[0], top.center[1] - side.center[1]
+    distance = math.hypot(dx, dy)
+    along = math.cos(math.radians(SIDE_BESIDE_ANGLE)) * distance  # |short axis . (dx, dy)| at the widest angle
     return side.pips >= 2 and 0 < distance < SIDE_BESIDE_REACH * max(side.size, top.size) \
         and side.slant > top.slant + SIDE_BESIDE_MARGIN and top.slant >= SIDE_BESIDE_TOP \
-        and all(abs(float(np.dot(face.short_axis, between))) >= along for face in (side, top))
+        and all(abs(face.short_axis[0] * dx + face.short_axis[1] * dy) >= along for face in (side, top))
 
 
 def _same_die(a: FaceFound, b: FaceFound, reach: float) -> bool:
