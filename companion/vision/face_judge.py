@@ -104,6 +104,9 @@ are not: a 4's side seen at a slant would pass as a 2."""
 SAME_BODY = 0.35
 """Colour steps up to this fraction of the pips' own contrast (and at least the profile's least contrast) are
 the same body; beyond it is an edge, a seam or the tray."""
+OTHER_COLOUR = 2.0
+"""Pips whose colours differ by this many such steps are of two colours: the pips of one face are painted alike,
+so one of them is no pip of that face (a speck of a marbled body, a glint of the light's or the body's colour)."""
 PIP_FRINGE = 1.5
 """A pip's blob (half its peak response) is smaller than the pip: its blurred rim reaches this many radii."""
 LINK_SAMPLES = 12
@@ -215,7 +218,7 @@ class Judge:
         doubts = [
             radii.max() > UNALIKE * radii.min(),
             pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
-            np.ptp(pips.colour[group], axis=0).max() > 2 * tol,  # a pip of another colour: a speck, a glint
+            np.ptp(pips.colour[group], axis=0).max() > OTHER_COLOUR * tol,
             (np.abs(pips.colour[group] - self.body[group]).max(axis=1) < FAINT_CENTRE * pips.strength[group]).any(),
             (few or not unlike_tray) and not self._alike(group),
             not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
@@ -282,6 +285,15 @@ class Judge:
             beyond = self._beyond(group, point, reach) if c > 0 else ()  # a 2 whose other pip made no face?
             found.append((self._found(group, point, self.spacing, float(c), beyond, 1), group))
         return found
+
+    def marks_beside(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Whether pips `b` are of another colour than pips `a` (OTHER_COLOUR) on a body of theirs (within
+        MARBLED steps), for index arrays that broadcast: such a blob is a glint or a speck on `a`'s die, no pip
+        of its face. A neighbour's pip of another colour lies on the neighbour's body."""
+        pips = self.pips
+        tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength[a], pips.strength[b]))
+        return (np.abs(pips.colour[a] - pips.colour[b]).max(axis=-1) > OTHER_COLOUR * tol) \
+            & (np.abs(self.body[a] - self.body[b]).max(axis=-1) <= MARBLED * tol)
 
     def _found(self, group: np.ndarray, centre: np.ndarray, spacing: float, confidence: float,
                beyond: tuple[int, ...], pips: int) -> FaceFound:

@@ -87,7 +87,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
         return []
     smooth = cv2.GaussianBlur(frame, (3, 3), 0)
     judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
-    proposals = _proposals(pips, judge.on_dice, die_px)
+    proposals = _proposals(judge, die_px)
     judge.spacing = _typical_spacing(proposals, judge.on_dice, judge.spacing)
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
@@ -227,9 +227,11 @@ def _same_die(a: FaceFound, b: FaceFound, reach: float) -> bool:
     return math.dist(a.center, b.center) < reach * max(a.size, b.size)
 
 
-def _proposals(pips: Pips, on_dice: np.ndarray, die_px: float) -> list[tuple[np.ndarray, np.ndarray, float]]:
-    """(pip indices, their grid nodes, pip spacing) of every face the pips allow, each pip set once. Only pips on
-    dice (`on_dice`) can break a face by lying on it off its nodes, or any pip when the face is off dice."""
+def _proposals(judge: Judge, die_px: float) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """(pip indices, their grid nodes, pip spacing) of every face the judge's pips allow, each pip set once. Only
+    pips on dice (`judge.on_dice`) can break a face by lying on it off its nodes, or any pip when the face is off
+    dice; and no glint or speck of another colour on the face's body (`judge.marks_beside`)."""
+    pips, on_dice = judge.pips, judge.on_dice
     n = len(pips)
     if n < 2:
         return []
@@ -264,7 +266,7 @@ def _proposals(pips: Pips, on_dice: np.ndarray, die_px: float) -> list[tuple[np.
         like = np.isfinite(near_d[anchor])
         similar = like & (size < ALIKE) & (size > 1 / ALIKE)
         # off dice, a pip may be tray texture, unless the face is off dice itself (a die as light as the tray)
-        breaking = on_dice[candidates] | ~on_dice[anchor][:, None]
+        breaking = (on_dice[candidates] | ~on_dice[anchor][:, None]) & ~judge.marks_beside(anchor[:, None], candidates)
         for group, nodes, spacing in _faces_on_grids(xy, candidates, like, similar, breaking,
                                                      centre, e1, e2):
             key = tuple(group)

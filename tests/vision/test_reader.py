@@ -327,6 +327,23 @@ def test_a_speck_of_another_colour_at_a_fours_centre_does_not_make_it_a_five():
     assert all(d.value is None for d in read if np.hypot(*np.subtract(d.center, dice[0].center)) < 30)
 
 
+@pytest.mark.parametrize("value", [4, 5, 6])
+def test_a_glint_of_another_colour_among_a_faces_pips_does_not_break_the_face(value):
+    """A translucent die's glint, teal on a green die with yellow pips (IMG_20191208_111304), lies among the
+    face's pips off the grid's nodes, where a pip of the face would show another face: the face was not proposed
+    and the die was missed. The pips of one face are painted alike, so a blob of another colour is no pip of it."""
+    dice = spread([value, *(v for v in (6, 4, 2, 5) if v != value)], size=60, body=(50, 110, 45),
+                  pips=(150, 230, 240))
+    frame = render_scene(dice, background=(200, 200, 195))
+    first = dice[0]
+    spacing, turn = first.pip_reach * first.size, np.radians(first.angle)
+    # half a spacing from the centre along both of the face's axes: between the centre and a corner pip
+    glint = np.add(first.center, spacing / 2 * np.array([np.cos(turn) - np.sin(turn), np.sin(turn) + np.cos(turn)]))
+    cv2.circle(frame, tuple(int(v) for v in glint), 4, (210, 150, 60), -1, cv2.LINE_AA)
+    read = DiceReader().read(frame)
+    assert [nearest(read, d.center).value for d in dice] == [d.value for d in dice]
+
+
 def glowing_corners(values, glow, strength):
     """Red dice with white pips and a round glow of `glow` blended in at `strength` where a 4's other corners
     would be."""
