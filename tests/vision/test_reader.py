@@ -344,6 +344,17 @@ def test_a_glint_of_another_colour_among_a_faces_pips_does_not_break_the_face(va
     assert [nearest(read, d.center).value for d in dice] == [d.value for d in dice]
 
 
+def test_a_neighbours_pip_of_another_colour_still_breaks_a_face():
+    """A pip of another colour lying on another body is a neighbour's pip: faces made across touching dice of
+    two colours stay broken by it. When only its colour was asked, such faces (four pips and more) were proposed
+    elsewhere in this photo and set the frame's pip spacing 40 % too wide; the lone yellow 3 was then held unsure
+    for the pips of its side face, within the wider reach of a larger face's pips."""
+    entry = next(e for e in json.loads((PHOTOS / "byler-d6" / "labels.json").read_text())
+                 if e["image"] == "IMG_20191208_111434.jpg")
+    read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / entry["image"])))
+    assert nearest_to_box(read, (282.1, 183.4, 324.4, 228.5)).value == 3
+
+
 def glowing_corners(values, glow, strength):
     """Red dice with white pips and a round glow of `glow` blended in at `strength` where a 4's other corners
     would be."""
