@@ -203,7 +203,7 @@ class Judge:
                                 (few and self._outline(grid.centre, grid.spacing, colour) < OUTLINE)):
             return None
         strength = float(pips.strength[group].min())
-        tol = max(self.min_contrast, SAME_BODY * strength)
+        tol = float(self._body_step(strength))
         probes = grid.at(BODY_OFFSETS)
         around, corners, among = self._body_around(probes, colour, tol, unlike_tray)
         if corners < 0.5 and not few and not self._like_pips(probes[-8:-4], group, tol):
@@ -255,7 +255,7 @@ class Judge:
         unlike_tray = self.on_dice[candidates]
         centre = pips.xy[candidates].astype(np.float64)
         colour, strength = self.body[candidates], pips.strength[candidates]
-        tol = np.maximum(self.min_contrast, SAME_BODY * strength)
+        tol = self._body_step(strength)
         probes = centre[:, None] + LONE_RING * self.spacing * _CIRCLE[None]
         h, w = self.smooth.shape[:2]
         inside = (probes[..., 0] >= 0) & (probes[..., 0] < w) & (probes[..., 1] >= 0) & (probes[..., 1] < h)
@@ -291,9 +291,14 @@ class Judge:
         MARBLED steps), for index arrays that broadcast: such a blob is a glint or a speck on `a`'s die, no pip
         of its face. A neighbour's pip of another colour lies on the neighbour's body."""
         pips = self.pips
-        tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength[a], pips.strength[b]))
+        tol = self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
         return (np.abs(pips.colour[a] - pips.colour[b]).max(axis=-1) > OTHER_COLOUR * tol) \
             & (np.abs(self.body[a] - self.body[b]).max(axis=-1) <= MARBLED * tol)
+
+    def _body_step(self, strength: float | np.ndarray) -> np.ndarray:
+        """The most a body's colour changes and stays one body, around pips standing out by `strength` (SAME_BODY,
+        and the profile's least contrast at least)."""
+        return np.maximum(self.min_contrast, SAME_BODY * strength)
 
     def _found(self, group: np.ndarray, centre: np.ndarray, spacing: float, confidence: float,
                beyond: tuple[int, ...], pips: int) -> FaceFound:
@@ -315,7 +320,7 @@ class Judge:
         if not len(i):
             return 1.0
         pips, a, b = self.pips, group[i], group[j]
-        tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength[a], pips.strength[b]))
+        tol = self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
         t = np.linspace(0.0, 1.0, LINK_SAMPLES + 2)[1:-1]
         points = pips.xy[a][:, None] + t[None, :, None] * (pips.xy[b] - pips.xy[a])[:, None]
         shared = (self.body[a] + self.body[b]) / 2
@@ -344,7 +349,7 @@ class Judge:
                 & (pips.elongation <= MAX_ELONGATION)
         near[group] = False
         colour = _median(self.body[group], axis=0)
-        tol = np.maximum(self.min_contrast, SAME_BODY * np.minimum(pips.strength, pips.strength[group].min()))
+        tol = self._body_step(np.minimum(pips.strength, pips.strength[group].min()))
         return tuple(int(k) for k in np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol)))
 
     def _rows_of_a_six(self, group: np.ndarray, beyond: tuple[int, ...]) -> tuple[int, ...]:
