@@ -19,6 +19,11 @@ BACKGROUND_CELL = 16
 
 MAX_CLUSTER = 12
 """More touching dice than this in one blob is taken for part of the tray, not dice."""
+SQUARE = 1.4
+"""A die seen from above, shadow and all, is about as long as it is wide: a blob longer than this over its width,
+in the box turned to fit it, is a cable, a pen or a streak of shadow..."""
+SOLID = 0.7
+"""...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,18 @@ def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
     size = float(np.sqrt(len(xs)))
     center = (x0 + float(xs.mean()), y0 + float(ys.mean()))
     return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), alone)
+
+
+def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
+    """Whether a region looks like one whole die from above: about square and solid in the box turned to fit it
+    (SQUARE, SOLID), and clear of the frame's edge, past which its shape is unknown."""
+    x0, y0, x1, y1 = region.box
+    if x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]:
+        return False
+    points = cv2.findNonZero(region.mask)
+    _, (width, height), _ = cv2.minAreaRect(points)
+    width, height = width + 1, height + 1  # the rectangle runs through the outer pixels' centres
+    return max(width, height) <= SQUARE * min(width, height) and len(points) >= SOLID * width * height
 
 
 def die_size(foreground: Foreground) -> float | None:

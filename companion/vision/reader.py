@@ -9,7 +9,8 @@
    is judged (face_judge): a face whose read is not confident keeps value None, since a silent misread is the worst
    thing the reader can do.
 4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip
-   (second_look: pips merged with a glint stand apart there).
+   (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
+   reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -23,11 +24,11 @@ import numpy as np
 
 from ..games.base import Die
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import Foreground, Tray, die_size, find_regions, lone_dice
+from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regions, lone_dice
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
 from .profile import Profile
-from .second_look import second_look
+from .second_look import second_look, unread_die
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
@@ -119,11 +120,13 @@ class DiceReader:
         pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, profile.pip_polarity)
         faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast, profile.threshold)
         scale = view.scale / view.small_scale
-        bodies = [tuple(int(round(v * scale)) for v in region.box)
-                  for region in lone_dice(view.foreground, view.die_px * view.small_scale)]
+        lone = lone_dice(view.foreground, view.die_px * view.small_scale)
+        bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
-        return [view.to_input(face) for face in faces]
+        dice = [view.to_input(face) for face in faces]
+        return dice + [self._body_die(view, region, dice) for region, box in zip(lone, bodies)
+                       if die_shaped(region, view.small.shape) and unread_die(pips, faces, box)]
 
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
         """Dice found by their bodies against the tray (value None), each with whether it is a blob of its own
@@ -133,13 +136,15 @@ class DiceReader:
         if view.die_px is None:
             return []
         regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
+        return [(self._body_die(view, region, pip_dice), region.alone) for region in regions]
+
+    @staticmethod
+    def _body_die(view: _View, region: Region, pip_dice: list[ReadDie]) -> ReadDie:
+        """A die found by its body (value None), as large as the dice read by their pips (`_bodies`)."""
+        center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
         read = [d.size for d in pip_dice if d.value is not None and d.value >= 2]
-        found = []
-        for r in regions:
-            center = (r.center[0] / view.small_scale, r.center[1] / view.small_scale)
-            size = float(np.median(read)) if read else r.size / view.small_scale
-            found.append((ReadDie(center, size, None, 0.0, bbox=_box(center, size)), r.alone))
-        return found
+        size = float(np.median(read)) if read else region.size / view.small_scale
+        return ReadDie(center, size, None, 0.0, bbox=_box(center, size))
 
     def _in_tray(self, center: tuple[float, float]) -> bool:
         if self.profile.tray is None:

@@ -14,6 +14,9 @@ one face read there. A 1 is never taken from it: at the higher level the other p
 and the first look judged every lone pip. Nor is a face taken that the first look held back for like pips near it
 (`FaceFound.beyond`: a 3 of a 6's column), unless it has more pips: the other column may fall under the higher
 level too.
+
+A die lying alone that shows pips but that neither look reads (glints through its pips) is still a die:
+`unread_die` tells such bodies, which the reader reports with value None, so that a game counts every die rolled.
 """
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ from .pips import DIE_PX, PARTING_LEVEL, Pips, find_pips
 
 MARGIN = 0.3
 """The crop reaches this many die sizes past the body's box: the pip response needs the face's surroundings."""
+MIDDLE = 0.15
+"""A body's middle, where its face lies, leaves out this much of its box's side on each side (the shadow)."""
 
 
 def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: list[tuple[int, int, int, int]],
@@ -49,6 +54,16 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
     return faces
 
 
+def unread_die(pips: Pips, faces: list[FaceFound], box: tuple[int, int, int, int]) -> bool:
+    """Whether a lone body's box (working pixels) is a die that neither look read, to be reported unsure rather
+    than left out: no face lies on it, read or not, but two like pips or more lie in its middle (MIDDLE). Fewer
+    may be a mark, or the tray's grain on a shadow."""
+    x0, y0, x1, y1 = box
+    dx, dy = MIDDLE * (x1 - x0), MIDDLE * (y1 - y0)
+    return _pips_on(pips, (x0 + dx, y0 + dy, x1 - dx, y1 - dy)) >= 2 \
+        and not any(_inside(face.center, box) for face in faces)
+
+
 def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_strength: float, polarity: str,
                 min_contrast: float, threshold: float) -> FaceFound | None:
     """The one face of two pips or more read in `box` with the strongest part of each pip, else None."""
@@ -68,7 +83,7 @@ def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min
     return read[0] if len(read) == 1 else None
 
 
-def _pips_on(pips: Pips, box: tuple[int, int, int, int]) -> int:
+def _pips_on(pips: Pips, box: tuple[float, float, float, float]) -> int:
     """The most pips of one polarity in `box` (a face's pips are of one polarity)."""
     x0, y0, x1, y1 = box
     x, y = pips.xy[:, 0], pips.xy[:, 1]

@@ -1,5 +1,7 @@
 """Dice found by their bodies against the tray (find_dice), on rendered frames."""
-from companion.vision.find_dice import Foreground, Tray, find_regions, lone_dice
+import cv2
+
+from companion.vision.find_dice import Foreground, Tray, die_shaped, find_regions, lone_dice
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -27,3 +29,22 @@ def test_only_dice_lying_alone_are_lone_dice():
     assert len(lone) == 3
     for x, y in ALONE:
         assert any(r.box[0] < x < r.box[2] and r.box[1] < y < r.box[3] for r in lone)
+
+
+def test_only_whole_square_solid_bodies_are_die_shaped():
+    """A die lying alone but unread is reported unsure only when its body looks like one die: about square and
+    solid however it is turned, and whole in the frame. A cable's length, a hollow outline and a body cut by the
+    frame's edge are no such die."""
+    frame = render_scene([SynthDie(value=2, center=(150.0, 150.0), size=44.0, angle=40.0),
+                          SynthDie(value=3, center=(20.0, 380.0), size=44.0)], seed=3)
+    cv2.line(frame, (330, 100), (430, 160), (40, 40, 45), 14)  # a cable
+    cv2.rectangle(frame, (420, 320), (470, 370), (40, 40, 45), 5)  # an outline a die wide
+    regions = lone_dice(Foreground(frame, Tray(frame, None), Profile().min_contrast), 50.0)
+
+    def at(x, y):
+        return next(r for r in regions if r.box[0] <= x <= r.box[2] and r.box[1] <= y <= r.box[3])
+
+    assert die_shaped(at(150, 150), frame.shape)
+    assert not die_shaped(at(380, 130), frame.shape)
+    assert not die_shaped(at(445, 322), frame.shape)
+    assert not die_shaped(at(20, 380), frame.shape)
