@@ -3,8 +3,9 @@
 The tray's background is the calibrated empty-tray image when the profile has one, else a coarse median of the frame
 itself (dice are small next to the tray, so the median of a wide neighbourhood is the tray). Pixels that differ from
 it by more than the noise are foreground. The reader finds dice by their pips (dice_from_pips); the bodies give it
-the die size, tell a die from a pattern on the tray, show which dice lie alone (second_look) and find the dice that
-show no pips (blank, symbol and colour faces), whose blobs are split by area since touching dice form one blob.
+the die size, tell a die from a pattern on the tray, show which dice lie alone (second_look) and which of those
+look like one whole die (reported unsure when no face is read on them), and find the dice that show no pips (blank,
+symbol and colour faces), whose blobs are split by area since touching dice form one blob.
 """
 from __future__ import annotations
 
