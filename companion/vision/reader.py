@@ -126,7 +126,7 @@ class DiceReader:
                             profile.min_contrast, profile.threshold)
         dice = [view.to_input(face) for face in faces]
         return dice + [self._body_die(view, region, dice) for region, box in zip(lone, bodies)
-                       if die_shaped(region, view.small.shape) and unread_die(pips, faces, box)]
+                       if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
 
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
         """Dice found by their bodies against the tray (value None), each with whether it is a blob of its own
