@@ -218,7 +218,8 @@ def _components(binary: np.ndarray, response: np.ndarray, die_px: float, min_str
     peak responses, shapes, labels), and the labels of blobs that may be pips merged (too large or not round)."""
     # 16-bit labels are three times as fast, and enough while there are fewer pixels than labels
     label_type = cv2.CV_16U if cv2.countNonZero(binary) < 65535 else cv2.CV_32S
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8, ltype=label_type)
+    count, labels = cv2.connectedComponents(binary, connectivity=8, ltype=label_type)
+    stats, centroids, shapes = _measure(binary, labels, count)
     x, y, w, h, area = (stats[1:, i] for i in range(5))
     lo, hi = (math.pi / 4 * (f * die_px) ** 2 for f in PIP_DIAMETER)
     round_ = (np.maximum(w, h) <= 2.0 * np.minimum(w, h)) & (area >= 0.4 * w * h)
@@ -230,24 +231,36 @@ def _components(binary: np.ndarray, response: np.ndarray, die_px: float, min_str
     peaks = response[pixels[:, 1], pixels[:, 0]]
     strong = peaks >= min_strength
     pips = (centres[strong], np.sqrt(area[keep][strong] / math.pi), peaks[strong].astype(np.float32),
-            _shapes(binary, labels, count)[1:][keep][strong], np.flatnonzero(keep)[strong] + 1)
+            shapes[1:][keep][strong], np.flatnonzero(keep)[strong] + 1)
     return labels, stats, pips, merged
 
 
-def _shapes(binary: np.ndarray, labels: np.ndarray, count: int) -> np.ndarray:
-    """Per component, its second moments (xx, yy, xy) over their sum (a pixel's own extent included)."""
+def _measure(binary: np.ndarray, labels: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per label of `labels`, its stats row [x, y, w, h, area] and centroid as cv2.connectedComponentsWithStats
+    gives them, and its second moments (xx, yy, xy) over their sum (a pixel's own extent included). Label 0, the
+    background, is left empty. Measured on the blobs' own pixels, which are few: OpenCV's stats pass over every
+    pixel took twice as long as the labelling itself."""
+    stats, centroids, shapes = np.zeros((count, 5), np.int32), np.zeros((count, 2)), np.zeros((count, 3), np.float32)
     points = cv2.findNonZero(binary)
     if points is None:
-        return np.zeros((count, 3), np.float32)
+        return stats, centroids, shapes
     points = points.reshape(-1, 2)
     label = labels[points[:, 1], points[:, 0]]
+    order = np.argsort(label, kind="stable")
+    starts = np.searchsorted(label[order], np.arange(1, count))
+    ordered = points[order]
+    low, high = np.minimum.reduceat(ordered, starts), np.maximum.reduceat(ordered, starts)
+    stats[1:, :2], stats[1:, 2:4] = low, high - low + 1
     xs, ys = points[:, 0].astype(np.float64), points[:, 1].astype(np.float64)
     sums = [np.bincount(label, weights=v, minlength=count) for v in (np.ones(len(xs)), xs, ys, xs * xs, ys * ys,
                                                                       xs * ys)]
+    stats[:, 4] = sums[0]
     n = np.maximum(sums[0], 1)
     mx, my = sums[1] / n, sums[2] / n
+    centroids[1:] = np.column_stack([mx, my])[1:]
     xx, yy, xy = sums[3] / n - mx * mx + 1 / 12, sums[4] / n - my * my + 1 / 12, sums[5] / n - mx * my
-    return (np.column_stack([xx, yy, xy]) / (xx + yy)[:, None]).astype(np.float32)
+    shapes[1:] = (np.column_stack([xx, yy, xy]) / (xx + yy)[:, None])[1:]
+    return stats, centroids, shapes
 
 
 def _elongation(shape: np.ndarray) -> np.ndarray:
