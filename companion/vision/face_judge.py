@@ -183,14 +183,15 @@ class Judge:
         a die as light as the tray: only faces seen square on may hold them, and of those only faces of four pips
         or more, whose layout is no accident, or faces with a die's outline around them."""
 
-    def face(self, group: np.ndarray, nodes: np.ndarray, close: bool = False) -> FaceFound | None:
+    def face(self, group: np.ndarray, nodes: np.ndarray, close: bool = False, least: float = 0.0) -> FaceFound | None:
         """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all. A 2 whose
         pips are `close` for the frame's dice may be the centre and a corner of a 3 or a 5, or the side of a 4:
         where their other pips would be (3 spacings out along the diagonal; beside the pair) must then show nothing
         like a pip either. A 5 or a 6 with one pip missed (ONE_SHORT) is read only when something stands out where
         that pip belongs and the lines between all its pips, column to column too, cross only its body (a 3's
         column beside two touching dice's pips, with the dark gap where they meet, looks like a 6 a pip short);
-        else it is None, not a face read as unsure."""
+        else it is None, not a face read as unsure. So is a face less sure than `least` (of no use to the caller: a
+        pair not read is no die), checked as the confidence falls so that the costlier checks are spared."""
         pips = self.pips
         few = len(group) <= 3  # the fewer the pips, the less their layout says and the more the rest must
         value, missed = ONE_SHORT.get(face_mask(nodes), (len(group), None))
@@ -214,6 +215,8 @@ class Judge:
             return None  # the body does not surround these pips (half a face, a side face, clutter), or does not
             # lie past the corner pips and between the pips (the gaps between a symbol's strokes)
         confidence = grid.fit * min(1.0, (around - 0.5) / (0.3 if few else 0.2))
+        if confidence < least:
+            return None
         radii = pips.radius[group]
         doubts = [
             radii.max() > UNALIKE * radii.min(),
@@ -231,6 +234,8 @@ class Judge:
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
         if missed is not None and linked < 1.0:
             confidence = 0.0
+        if confidence < least:
+            return None
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
             self._rows_of_a_six(group, self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing)) \
@@ -243,7 +248,7 @@ class Judge:
         else:  # where the missed pip belongs, something must stand out as a missed pip does
             confidence *= 1.0 - self._emptiness(group, grid.at(GRID[missed][None]))
         found = self._found(group, grid.centre, grid.spacing, confidence, beyond, value)
-        return None if missed is not None and found.value is None else found
+        return None if (missed is not None and found.value is None) or confidence < least else found
 
     def lone(self, candidates: np.ndarray) -> list[tuple[FaceFound, np.ndarray]]:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip (the checks run

@@ -92,7 +92,8 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
-        judged = [(judge.face(group, nodes, close=count == 2 and _diagonal(spacing) < CLOSE_DIAGONAL * die_px),
+        judged = [(judge.face(group, nodes, close=count == 2 and _diagonal(spacing) < CLOSE_DIAGONAL * die_px,
+                              least=threshold if count == 2 else 0.0),
                    group) for group, nodes, spacing in proposals if len(group) == count and not chosen.holds(group)]
         # a face not read, or of a die as light as the tray (whose body check cannot pass), holds no smaller face
         unmade += [set(group) for face, group in judged

@@ -94,7 +94,8 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
             responses.append(np.zeros(image.shape[:2], np.uint8))
             continue
         channels = cv2.morphologyEx(image, op, kernel)
-        response = cv2.max(cv2.max(channels[:, :, 0], channels[:, :, 1]), channels[:, :, 2])
+        blue, green, red = cv2.split(channels)
+        response = cv2.max(cv2.max(blue, green), red)
         responses.append(response)
         per_channel[k] = channels
         least = max(min_strength, NOISE * float(np.median(response[::4, ::4])))

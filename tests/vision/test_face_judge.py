@@ -42,3 +42,10 @@ def test_the_body_seen_on_a_pips_rim_does_not_outweigh_what_lies_between_the_pip
     showed the body made half of them."""
     judge, group, nodes = _judge_of_a_four([(34, 26), (26, 34), (34, 34)])
     assert judge.face(group, nodes) is None
+
+
+def test_a_face_less_sure_than_the_caller_needs_is_none():
+    judge, group, nodes = _judge_of_a_four([])
+    confidence = judge.face(group, nodes).confidence
+    assert judge.face(group, nodes, least=confidence).value == 4
+    assert judge.face(group, nodes, least=confidence + 0.01) is None
