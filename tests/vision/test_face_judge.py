@@ -1,7 +1,7 @@
 """The face judge on a drawn face, where each probe's colour is set by hand."""
 import numpy as np
 
-from companion.vision.face_judge import Judge
+from companion.vision.face_judge import GRID, Judge, _Grid
 from companion.vision.pips import Pips
 
 BODY, PIP, NOT_BODY = 150, 20, 60
@@ -49,3 +49,19 @@ def test_a_face_less_sure_than_the_caller_needs_is_none():
     confidence = judge.face(group, nodes).confidence
     assert judge.face(group, nodes, least=confidence).value == 4
     assert judge.face(group, nodes, least=confidence + 0.01) is None
+
+
+def test_a_faces_grid_is_the_least_squares_affine_of_its_pips():
+    """The grid of a 6 whose pips are off their nodes by up to a pixel, and of a 2 (whose two pips leave the
+    affine open: the least-norm one), is the one a least-squares solve gives, whatever order the pips come in."""
+    rng = np.random.default_rng(6)
+    for nodes in (GRID[[0, 2, 3, 5, 6, 8]], GRID[[0, 8]], GRID[[8, 4, 0]]):
+        for _ in range(3):
+            points = nodes @ np.array([[9.0, 2.0], [-2.0, 9.0]]) + (40, 30) + rng.uniform(-1, 1, nodes.shape)
+            order = rng.permutation(len(nodes))
+            design = np.column_stack([nodes[order], np.ones(len(nodes))])
+            expected = np.linalg.lstsq(design, points[order], rcond=None)[0]
+            grid = _Grid(points[order], nodes[order])
+            np.testing.assert_allclose(grid.centre, expected[2], atol=1e-9)
+            if len(nodes) > 3:
+                np.testing.assert_allclose(grid.linear, expected[:2], atol=1e-9)
