@@ -251,9 +251,10 @@ class Judge:
         found = self._found(group, grid.centre, grid.spacing, confidence, beyond, value)
         return None if (missed is not None and found.value is None) or confidence < least else found
 
-    def lone(self, candidates: np.ndarray) -> list[tuple[FaceFound, np.ndarray]]:
-        """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip (the checks run
-        on all the candidates at once; only those that pass them are looked at one by one)."""
+    def lone(self, candidates: np.ndarray, least: float = 0.0) -> list[tuple[FaceFound, np.ndarray]]:
+        """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip, unless less sure
+        than `least` (the checks run on all the candidates at once; only those that pass them are looked at one by
+        one)."""
         pips = self.pips
         candidates = candidates[self.on_dice[candidates] | (pips.elongation[candidates] <= OFF_DICE_SLANT)]
         if not len(candidates):
@@ -280,13 +281,16 @@ class Judge:
         confidence = np.clip((around - 0.5) / 0.4, 0.0, 1.0) * np.clip((0.55 - ghosts) / 0.2, 0.0, 1.0)
         confidence[pips.elongation[candidates] > LONE_ELONGATION] *= 0.3
         found = []
-        for k, c in zip(candidates[around >= 0.5], confidence[around >= 0.5]):
+        kept = (around >= 0.5) & (confidence >= least)
+        for k, c in zip(candidates[kept], confidence[kept]):
             group, point = np.array([k]), pips.xy[k].astype(np.float64)
             own_spacing = max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])  # its die may be larger
             if not self.on_dice[k] and (c == 0 or not self._centred_outline(point, own_spacing, self.body[k])):
                 continue  # a round speck on the tray, or the tray's grain, unless a die's outline is around it
             if c > 0 and self._glare(point, self.spacing, self.body[k]):
                 c *= 0.3
+            if c < least:
+                continue
             reach = SPILL * own_spacing
             beyond = self._beyond(group, point, reach) if c > 0 else ()  # a 2 whose other pip made no face?
             found.append((self._found(group, point, self.spacing, float(c), beyond, 1), group))

@@ -53,13 +53,14 @@ class Tray:
     def step(self, points: np.ndarray, colours: np.ndarray) -> np.ndarray:
         """For colours seen at points (frame pixels), the largest channel step from the tray there, taking the
         larger of the two estimates (a die lying where it lay in most calibration frames is in the stored one)."""
-        steps = []
+        step = None
         for image in self.estimates:
             sh, sw = image.shape[:2]
-            x = np.clip((points[:, 0] * sw / self.size[0]).astype(np.intp), 0, sw - 1)
-            y = np.clip((points[:, 1] * sh / self.size[1]).astype(np.intp), 0, sh - 1)
-            steps.append(np.abs(image[y, x].astype(np.float32) - colours).max(axis=1))
-        return np.max(steps, axis=0)
+            x = np.minimum(np.maximum((points[:, 0] * sw / self.size[0]).astype(np.intp), 0), sw - 1)
+            y = np.minimum(np.maximum((points[:, 1] * sh / self.size[1]).astype(np.intp), 0), sh - 1)
+            this = np.abs(image[y, x].astype(np.float32) - colours).max(axis=1)
+            step = this if step is None else np.maximum(step, this)
+        return step
 
     def difference(self, frame: np.ndarray) -> np.ndarray:
         """Per pixel, the largest colour-channel step between the frame and the tray (uint8)."""

@@ -115,7 +115,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
         # a face seen at a slant is a side face
         if face.pips >= 3 and face.slant <= SQUARE_ON and not chosen.holds(group) and not chosen.near(face, SAME_DIE):
             chosen.add(face, group)
-    ones = judge.lone(np.flatnonzero(~chosen.used))
+    ones = judge.lone(np.flatnonzero(~chosen.used), least=threshold)  # a 1 not sure enough is no die
     for face, group in ones:
         if face.value is not None and not chosen.near(face, SAME_DIE):
             chosen.add(face, group)

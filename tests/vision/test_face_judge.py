@@ -65,3 +65,18 @@ def test_a_faces_grid_is_the_least_squares_affine_of_its_pips():
             np.testing.assert_allclose(grid.centre, expected[2], atol=1e-9)
             if len(nodes) > 3:
                 np.testing.assert_allclose(grid.linear, expected[:2], atol=1e-9)
+
+
+def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():
+    """A 1 alone on a grey body is read; asked to be surer than it is, the judge leaves it out."""
+    frame = np.full((60, 60, 3), BODY, np.uint8)
+    yy, xx = np.ogrid[:60, :60]
+    frame[(xx - 30) ** 2 + (yy - 30) ** 2 <= 25] = PIP
+    pips = Pips(np.array([[30.0, 30.0]]), np.array([5.0]), np.zeros(1, np.int8), np.full(1, BODY - PIP, np.float32),
+                np.full((1, 3), PIP, np.float32), np.array([[0.5, 0.5, 0.0]], np.float32),
+                (np.zeros((60, 60), np.uint8), np.zeros((60, 60), np.uint8)))
+    judge = Judge(pips, frame, frame, lambda points, colours: np.full(len(points), 100.0), 12.0, 0.5, 8.0)
+    [(face, group)] = judge.lone(np.array([0]))
+    assert face.value == 1 and list(group) == [0]
+    assert len(judge.lone(np.array([0]), least=face.confidence)) == 1
+    assert judge.lone(np.array([0]), least=face.confidence + 0.01) == []
