@@ -9,6 +9,7 @@ symbol and colour faces), whose blobs are split by area since touching dice form
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
@@ -53,14 +54,13 @@ class Tray:
     def step(self, points: np.ndarray, colours: np.ndarray) -> np.ndarray:
         """For colours seen at points (frame pixels), the largest channel step from the tray there, taking the
         larger of the two estimates (a die lying where it lay in most calibration frames is in the stored one)."""
-        step = None
+        steps = []
         for image in self.estimates:
             sh, sw = image.shape[:2]
             x = np.minimum(np.maximum((points[:, 0] * sw / self.size[0]).astype(np.intp), 0), sw - 1)
             y = np.minimum(np.maximum((points[:, 1] * sh / self.size[1]).astype(np.intp), 0), sh - 1)
-            this = np.abs(image[y, x].astype(np.float32) - colours).max(axis=1)
-            step = this if step is None else np.maximum(step, this)
-        return step
+            steps.append(np.abs(image[y, x].astype(np.float32) - colours).max(axis=1))
+        return functools.reduce(np.maximum, steps)
 
     def difference(self, frame: np.ndarray) -> np.ndarray:
         """Per pixel, the largest colour-channel step between the frame and the tray (uint8)."""
