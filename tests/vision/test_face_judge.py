@@ -21,12 +21,17 @@ def _judge_of_a_four(not_body_at: list[tuple[int, int]]) -> tuple[Judge, np.ndar
         frame[(xx - x) ** 2 + (yy - y) ** 2 <= r * r] = PIP
     for x, y in not_body_at:
         frame[y - 1:y + 2, x - 1:x + 2] = NOT_BODY
+    return _judge(frame, xy, RADII), np.arange(len(xy)), nodes
+
+
+def _judge(frame: np.ndarray, xy: np.ndarray, radii: list[float]) -> Judge:
+    """The judge of round dark pips at `xy` with `radii` on `frame` (60x60, BODY and PIP grey), far from the tray's
+    colour everywhere, at a pip spacing of 8 px."""
     n = len(xy)
-    pips = Pips(xy, np.array(RADII), np.zeros(n, np.int8), np.full(n, BODY - PIP, np.float32),
+    pips = Pips(xy, np.array(radii), np.zeros(n, np.int8), np.full(n, BODY - PIP, np.float32),
                 np.full((n, 3), PIP, np.float32), np.tile(np.array([0.5, 0.5, 0.0], np.float32), (n, 1)),
                 (np.zeros((60, 60), np.uint8), np.zeros((60, 60), np.uint8)))
-    judge = Judge(pips, frame, frame, lambda points, colours: np.full(len(points), 100.0), 12.0, 0.5, 8.0)
-    return judge, np.arange(n), nodes
+    return Judge(pips, frame, frame, lambda points, colours: np.full(len(points), 100.0), 12.0, 0.5, 8.0)
 
 
 def test_a_face_whose_body_shows_among_its_pips_is_read():
@@ -72,10 +77,7 @@ def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():
     frame = np.full((60, 60, 3), BODY, np.uint8)
     yy, xx = np.ogrid[:60, :60]
     frame[(xx - 30) ** 2 + (yy - 30) ** 2 <= 25] = PIP
-    pips = Pips(np.array([[30.0, 30.0]]), np.array([5.0]), np.zeros(1, np.int8), np.full(1, BODY - PIP, np.float32),
-                np.full((1, 3), PIP, np.float32), np.array([[0.5, 0.5, 0.0]], np.float32),
-                (np.zeros((60, 60), np.uint8), np.zeros((60, 60), np.uint8)))
-    judge = Judge(pips, frame, frame, lambda points, colours: np.full(len(points), 100.0), 12.0, 0.5, 8.0)
+    judge = _judge(frame, np.array([[30.0, 30.0]]), [5.0])
     [(face, group)] = judge.lone(np.array([0]))
     assert face.value == 1 and list(group) == [0]
     assert len(judge.lone(np.array([0]), least=face.confidence)) == 1
