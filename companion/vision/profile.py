@@ -37,6 +37,9 @@ class Profile:
     """"dark" or "light" pips on every die, or "auto" to decide per die."""
     threshold: float = 0.5
     """Reads below this confidence are reported with value null."""
+    second_opinion: bool = True
+    """Whether dice the pip geometry leaves unread are shown to the small network that reads whole dice
+    (die_net), which gives a value only when it is sure."""
     faces: dict = field(default_factory=dict)
     owners: dict = field(default_factory=dict)
     zones: dict = field(default_factory=dict)
@@ -50,6 +53,8 @@ class Profile:
             raise ProfileError(f"die_px must be 8..2000 pixels, not {self.die_px!r}")
         if not (_number(self.threshold) and 0.0 <= self.threshold <= 1.0):
             raise ProfileError(f"threshold must be 0..1, not {self.threshold!r}")
+        if not isinstance(self.second_opinion, bool):
+            raise ProfileError(f"second_opinion must be true or false, not {self.second_opinion!r}")
         if not _number(self.min_contrast):
             raise ProfileError(f"min_contrast must be a number, not {self.min_contrast!r}")
         if self.tray is not None:

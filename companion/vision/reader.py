@@ -11,6 +11,8 @@
 4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip
    (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
    reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
+   Every die still unread is shown to a small network that reads a whole die (die_net), and takes its value when
+   the network is sure of it.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -23,6 +25,7 @@ import cv2
 import numpy as np
 
 from ..games.base import Die
+from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regions, lone_dice
 from .pip_faces import dice_from_pips
@@ -87,6 +90,7 @@ class DiceReader:
         self._background = self.profile.background_image()
         self._faces = _taught(self.profile.faces, "faces", "FaceModel")
         self._owners = _taught(self.profile.owners, "owners", "OwnerModel")
+        self._net = DieNet() if self.profile.second_opinion else None
 
     def read(self, frame_bgr: np.ndarray) -> list[ReadDie]:
         frame = _as_bgr(frame_bgr)
@@ -125,8 +129,16 @@ class DiceReader:
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
         dice = [view.to_input(face) for face in faces]
-        return dice + [self._body_die(view, region, dice) for region, box in zip(lone, bodies)
-                       if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
+        dice += [self._body_die(view, region, dice) for region, box in zip(lone, bodies)
+                 if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
+        if self._net is None:
+            return dice
+        return [die if die.value is not None else self._second_opinion(view.frame, die) for die in dice]
+
+    def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
+        """A die the geometry left unread, with the value die_net gives it when it is sure, else as it was."""
+        value, confidence = self._net.read(frame, die.center, die.size)
+        return die if value is None else replace(die, value=value, confidence=confidence)
 
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
         """Dice found by their bodies against the tray (value None), each with whether it is a blob of its own

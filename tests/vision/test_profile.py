@@ -36,6 +36,7 @@ def test_default_profile_file_is_the_built_in_default(tmp_path):
     ('{"threshold": 3}', "threshold must be 0..1"),
     ('{"tray": [5, 5, 1, 1]}', "tray must be"),
     ('{"die_px": "big"}', "die_px"),
+    ('{"second_opinion": "yes"}', "second_opinion must be true or false"),
 ])
 def test_bad_profile_file_gives_one_line_error(tmp_path, content, words):
     path = tmp_path / "bad.json"

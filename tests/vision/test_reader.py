@@ -322,9 +322,12 @@ def test_a_speck_of_another_colour_at_a_fours_centre_does_not_make_it_a_five():
     specked = plain.copy()
     cv2.circle(specked, tuple(int(v) for v in dice[0].center), 5, (210, 150, 60), -1, cv2.LINE_AA)
     assert [nearest(DiceReader().read(plain), d.center).value for d in dice] == [4, 6, 2, 5, 3]
-    read = DiceReader().read(specked)
+    geometry_alone = DiceReader(Profile(second_opinion=False))
+    read = geometry_alone.read(specked)
     assert [nearest(read, d.center).value for d in dice[1:]] == [6, 2, 5, 3]
     assert all(d.value is None for d in read if np.hypot(*np.subtract(d.center, dice[0].center)) < 30)
+    # the network that reads whole dice (die_net) sees the four like pips and the odd speck for what they are
+    assert [nearest(DiceReader().read(specked), d.center).value for d in dice] == [4, 6, 2, 5, 3]
 
 
 @pytest.mark.parametrize("value", [4, 5, 6])
@@ -375,12 +378,14 @@ def test_a_glow_in_the_bodys_colour_where_a_pip_could_be_does_not_hold_a_face():
     """A translucent die lights up in its own colour at its bevel and where its pips reflect (byler-d6's red and
     purple dice with white pips): such a glow at a free node of a 2 or a 3 is no missed pip, since it does not
     stand out in the pips' colour, and the face is read. The same blob in the pips' colour is a pip the threshold
-    missed, and the face stays unread."""
+    missed, and the geometry leaves the face unread (at half strength the blobs look like faded pips, and the
+    network that reads whole dice, die_net, reads 4s and 5s there, as a player would)."""
     values = [2, 3, 2, 3, 2]
     dice, frame = glowing_corners(values, glow=(60, 60, 255), strength=0.8)
     assert [nearest(DiceReader().read(frame), d.center).value for d in dice] == values
     dice, frame = glowing_corners(values, glow=(235, 235, 235), strength=0.5)
-    assert [nearest(DiceReader().read(frame), d.center).value for d in dice] == [None] * len(values)
+    geometry_alone = DiceReader(Profile(second_opinion=False))
+    assert [nearest(geometry_alone.read(frame), d.center).value for d in dice] == [None] * len(values)
 
 
 @pytest.mark.parametrize("body, pips, tray", [((228, 234, 238), (35, 30, 30), (60, 110, 50)),

@@ -1,0 +1,96 @@
+"""A second opinion on the dice the pip geometry leaves unread: a small convolutional network that reads a die's
+top face from a crop of the whole die.
+
+The geometry (pips, pip_faces, face_judge) is the reader; it holds back any face it is not sure of, and a die
+whose pips are joined to glints or whose body fails a check comes back with value None. This network looks at
+such a die as a whole and gives its value only when it is sure; otherwise the die stays unread. It never
+overrules a read face.
+
+The network (training/die_net.py rebuilds it from ../shared's development photos) takes a 40 px crop whose side is
+`CROP_PER_FACE` times the die's face, normalised per colour channel, and answers one of seven classes: the values
+1 to 6, or "no pip face" (a symbol or colour face, the tray, a crop between two dice). It was trained on
+byler-d6's dice only, turned, flipped, shifted and with their colour channels permuted and inverted, so that the
+pips' colour and polarity carry no weight; matteo-webcam (other dice, another table and camera) tests it.
+OpenCV's dnn module runs it: no other runtime is needed.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .face_judge import GLARE_FRACTION, GLARE_LEVEL
+
+MODEL = Path(__file__).with_name("die_net.onnx")
+CROP_PX = 40
+"""The network's input side."""
+CROP_PER_FACE = 2.25
+"""The crop's side over the die's face size (ReadDie.size): the whole die, its sides in view and a margin."""
+SURE = 0.95
+"""The least mean probability, over four turns and flips of the crop, of a value the network gives."""
+NO_FACE = 6
+"""The class index of "no pip face"."""
+
+
+class DieNet:
+    """The network, loaded once per reader."""
+
+    def __init__(self, path: Path = MODEL):
+        self._net = _load(str(path))
+
+    def read(self, frame_bgr: np.ndarray, center: tuple[float, float], face_size: float) -> tuple[int | None, float]:
+        """The value of the die at `center` (input pixels, its face `face_size` across) and the network's
+        confidence in it, or (None, confidence) when it is not sure of a pip value. A face under glare gets no
+        value: the network counts the pips it sees, and glare hides pips (a 6 with a column washed out is a
+        perfect 3), which the geometry's glare check (face_judge) knows."""
+        crop = die_crop(frame_bgr, center, CROP_PER_FACE * face_size)
+        if _glare(crop):
+            return None, 0.0
+        probabilities = self.probabilities(crop)
+        best = int(np.argmax(probabilities))
+        confidence = float(probabilities[best])
+        if best == NO_FACE or confidence < SURE:
+            return None, confidence
+        return best + 1, confidence
+
+    def probabilities(self, crop: np.ndarray) -> np.ndarray:
+        """The seven class probabilities of a CROP_PX crop, averaged over four of its turns and flips (a die's
+        value does not depend on them; averaging lowers the confidence where the network is unsure). On byler-d6's
+        unread dice four views give as many values as all eight, with no misread more, at half the time (4.5 ms a
+        die on one thread); one view misreads."""
+        mirror = crop[:, ::-1]
+        views = np.stack([crop, np.rot90(crop, 2), np.rot90(mirror, 1), np.rot90(mirror, 3)])
+        self._net.setInput(np.ascontiguousarray(normalise(views).transpose(0, 3, 1, 2)))
+        return self._net.forward().mean(axis=0)
+
+
+def die_crop(frame_bgr: np.ndarray, center: tuple[float, float], side: float) -> np.ndarray:
+    """A CROP_PX square of `frame_bgr` of `side` input pixels centred on `center` (edges replicated)."""
+    scale = CROP_PX / side
+    shift = CROP_PX / 2 - np.asarray(center, np.float64) * scale
+    warp = np.float32([[scale, 0, shift[0]], [0, scale, shift[1]]])
+    return cv2.warpAffine(frame_bgr, warp, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def normalise(crops: np.ndarray) -> np.ndarray:
+    """Each crop's channels to zero mean and about unit spread (the training's and the reader's alike), so that
+    exposure and the dice's colours carry no weight. The 8 keeps a flat crop's noise from being blown up."""
+    crops = crops.astype(np.float32)
+    mean = crops.mean(axis=(1, 2), keepdims=True)
+    spread = crops.std(axis=(1, 2), keepdims=True) + 8.0
+    return (crops - mean) / spread
+
+
+def _glare(crop: np.ndarray) -> bool:
+    """Whether saturated light covers a part of the crop's middle, where the die's face lies, as the face
+    judge's glare check counts it."""
+    margin = int(round(CROP_PX * (1 - 1 / CROP_PER_FACE) / 2))
+    face = crop[margin:CROP_PX - margin, margin:CROP_PX - margin]
+    return float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
+
+
+@lru_cache(maxsize=None)
+def _load(path: str):
+    return cv2.dnn.readNetFromONNX(path)
