@@ -12,7 +12,7 @@
    (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
    reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
    Every die still unread is shown to a small network that reads a whole die (die_net), and takes its value when
-   the network is sure of it.
+   the network is sure of it; so is each part of a heap of touching dice where no die was found.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -133,7 +133,26 @@ class DiceReader:
                  if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
         if self._net is None:
             return dice
-        return [die if die.value is not None else self._second_opinion(view.frame, die) for die in dice]
+        dice = [die if die.value is not None else self._second_opinion(view.frame, die) for die in dice]
+        return dice + self._dice_in_heaps(view, dice)
+
+    def _dice_in_heaps(self, view: _View, dice: list[ReadDie]) -> list[ReadDie]:
+        """The dice die_net reads where a heap of touching dice is cut into parts (find_dice.find_regions) and no
+        die was found within a die's reach. A part may lie across two dice: the network, taught such crops as no
+        pip face, gives no value there, and nothing is reported where it gives none."""
+        size = _typical_size(dice)
+        if size is None:
+            return []
+        regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
+        found = []
+        for region in regions:
+            center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
+            part = ReadDie(center, size, None, 0.0, bbox=_box(center, size))
+            if not region.alone and not any(_near(part, die, 1.0) for die in dice + found):
+                part = self._second_opinion(view.frame, part)
+                if part.value is not None:
+                    found.append(part)
+        return found
 
     def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
         """A die the geometry left unread, with the value die_net gives it when it is sure, else as it was."""
@@ -143,8 +162,7 @@ class DiceReader:
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
         """Dice found by their bodies against the tray (value None), each with whether it is a blob of its own
         (find_dice.Region.alone). A body takes in the die's shadow, so when pips were read in this frame the
-        dice's size is theirs: the median over the dice of two pips or more, since a 1's size comes from its one
-        pip and the frame's typical spacing, which without other faces is a guess."""
+        dice's size is theirs (`_typical_size`)."""
         if view.die_px is None:
             return []
         regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
@@ -154,8 +172,7 @@ class DiceReader:
     def _body_die(view: _View, region: Region, pip_dice: list[ReadDie]) -> ReadDie:
         """A die found by its body (value None), as large as the dice read by their pips (`_bodies`)."""
         center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
-        read = [d.size for d in pip_dice if d.value is not None and d.value >= 2]
-        size = float(np.median(read)) if read else region.size / view.small_scale
+        size = _typical_size(pip_dice) or region.size / view.small_scale
         return ReadDie(center, size, None, 0.0, bbox=_box(center, size))
 
     def _in_tray(self, center: tuple[float, float]) -> bool:
@@ -262,6 +279,13 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
         return body
     size = float(np.median(found[best].radius)) * 2 / PIP_OF_FACE / FACE_IN_BODY
     return min(body, size) if large else size
+
+
+def _typical_size(dice: list[ReadDie]) -> float | None:
+    """The median size of the dice read with two pips or more (a 1's size comes from its one pip and the frame's
+    typical spacing, which without other faces is a guess), or None."""
+    read = [die.size for die in dice if die.value is not None and die.value >= 2]
+    return float(np.median(read)) if read else None
 
 
 def _near(a: ReadDie, b: ReadDie, reach: float = 0.6) -> bool:

@@ -84,3 +84,21 @@ def test_a_die_the_geometry_reads_is_never_shown_to_the_network():
     """The network gives a second opinion only: a read face keeps the geometry's value and confidence."""
     frame = render_scene([SynthDie(value=5, center=(300, 220), angle=25)])
     assert DiceReader().read(frame) == DiceReader(Profile(second_opinion=False)).read(frame)
+
+
+@pytest.mark.parametrize("image, box, value", [
+    ("IMG_20191208_111246.jpg", (485.6, 345.0, 528.7, 384.3), 2),
+    ("IMG_20191208_111446.jpg", (473.2, 190.9, 510.9, 233.0), 1),
+])
+def test_a_die_in_a_heap_that_the_geometry_does_not_find_is_read_by_the_network(image, box, value):
+    """A heap of touching dice is cut into parts of a die's size; a part where no die was found is shown to the
+    network (among the photos it learned from, as above)."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / image))
+    x0, y0, x1, y1 = box
+
+    def in_box(read):
+        return [d for d in read if x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1]
+
+    assert in_box(DiceReader(Profile(second_opinion=False)).read(frame)) == []
+    [die] = in_box(DiceReader().read(frame))
+    assert die.value == value
