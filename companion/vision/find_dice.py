@@ -122,6 +122,7 @@ def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Re
     points = np.column_stack([xs, ys]).astype(np.float32)
     step = max(1, len(points) // 1500)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(count)  # k-means++ draws from OpenCV's global RNG: a frame is cut alike whatever ran before
     _, _, centers = cv2.kmeans(points[::step], count, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
     nearest = np.argmin(((points[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2), axis=1)
     regions = []

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.vision import DiceReader, Profile
-from companion.vision.die_net import CROP_PER_FACE, DieNet, die_crop
+from companion.vision.die_net import CROP_PER_FACE, SURE, DieNet, die_crop
 from companion.vision.synth import SynthDie, render_scene, render_views
 
 PHOTOS = Path(__file__).resolve().parents[1] / "data" / "photos"
@@ -34,7 +34,7 @@ def test_dice_from_another_set_than_it_learned_from_are_read_right_or_not_at_all
             if value is not None:
                 given += 1
                 right += value == die["value"]
-                assert confidence >= 0.95
+                assert confidence >= SURE
     assert right == given and given >= 0.8 * total, (right, given, total)
 
 
@@ -62,22 +62,18 @@ def test_a_face_under_glare_gets_no_value():
     assert net.read(frame, (320, 240), 36) == (None, 0.0)
 
 
-@pytest.mark.parametrize("image, box, value", [
-    ("IMG_20191209_100256.jpg", (148.1, 165.1, 194.2, 210.5), 4),  # a 4 whose body the geometry doubts
-    ("IMG_20191209_100300.jpg", (344.3, 276.5, 390.4, 325.4), 1),  # a 1 whose pip is joined to a glint
-    ("IMG_20191208_111434.jpg", (417.3, 147.8, 458.7, 201.4), 3),
-])
-def test_the_reader_asks_the_network_about_dice_the_geometry_leaves_unread(image, box, value):
-    """These photos are among those the network learned from: this pins the reader's use of it, not its accuracy
-    (`dice-companion bench` gives that)."""
-    frame = cv2.imread(str(PHOTOS / "byler-d6" / image))
+def test_the_reader_asks_the_network_about_dice_the_geometry_leaves_unread():
+    """A 4 whose body the geometry doubts. The photo is among those the network learned from: this pins the
+    reader's use of it, not its accuracy (`dice-companion bench` gives that)."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191209_100256.jpg"))
+    box = (148.1, 165.1, 194.2, 210.5)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
     def at_box(read):
         return min(read, key=lambda d: np.hypot(d.center[0] - centre[0], d.center[1] - centre[1]))
 
     assert at_box(DiceReader(Profile(second_opinion=False)).read(frame)).value is None
-    assert at_box(DiceReader().read(frame)).value == value
+    assert at_box(DiceReader().read(frame)).value == 4
 
 
 def test_a_die_the_geometry_reads_is_never_shown_to_the_network():
@@ -87,8 +83,8 @@ def test_a_die_the_geometry_reads_is_never_shown_to_the_network():
 
 
 @pytest.mark.parametrize("image, box, value", [
-    ("IMG_20191208_111246.jpg", (485.6, 345.0, 528.7, 384.3), 2),
     ("IMG_20191208_111446.jpg", (473.2, 190.9, 510.9, 233.0), 1),
+    ("IMG_20191208_111457.jpg", (393.2, 170.5, 430.9, 209.6), 1),
 ])
 def test_a_die_in_a_heap_that_the_geometry_does_not_find_is_read_by_the_network(image, box, value):
     """A heap of touching dice is cut into parts of a die's size; a part where no die was found is shown to the

@@ -1,7 +1,8 @@
 """Dice found by their bodies against the tray (find_dice), on rendered frames."""
 import cv2
+import numpy as np
 
-from companion.vision.find_dice import Foreground, Tray, die_shaped, find_regions, lone_dice
+from companion.vision.find_dice import Foreground, Tray, die_shaped, find_regions, lone_dice, split_blob
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -48,3 +49,18 @@ def test_only_whole_square_solid_bodies_are_die_shaped():
     assert not die_shaped(at(380, 130), frame.shape)
     assert not die_shaped(at(445, 322), frame.shape)
     assert not die_shaped(at(20, 380), frame.shape)
+
+
+def test_a_heap_is_cut_alike_whatever_ran_before():
+    """k-means++ draws its first centres from OpenCV's global random state, which any other OpenCV call may have
+    moved: a round heap of four dice, which k-means may cut in many ways, is cut the same way every time (the
+    reader shows each part of a heap to die_net, so a frame would otherwise read differently from run to run)."""
+    heap = np.zeros((120, 120), np.uint8)
+    cv2.circle(heap, (60, 60), 40, 1, -1)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(heap)
+
+    def cut_after(seed):
+        cv2.setRNGSeed(seed)
+        return [region.center for region in split_blob(labels, stats[1], 1, 4)]
+
+    assert cut_after(1) == cut_after(2)
