@@ -170,12 +170,6 @@ def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Reg
     return regions, size
 
 
-def lone_dice(foreground: Foreground, die_px: float | None) -> list[Region]:
-    """The regions of dice that lie alone, each a blob of one die's size (Region.alone)."""
-    counted, _ = _counted_blobs(foreground, die_px)
-    return [split_blob(foreground.labels, foreground.stats[i], i, 1)[0] for i, count in counted if count == 1]
-
-
 def _counted_blobs(foreground: Foreground, die_px: float | None) -> tuple[list[tuple[int, int]], float | None]:
     """The blobs that may be dice, as [(label, how many dice it holds)], and the die size they were counted with."""
     keep = foreground.blobs(int((die_px * 0.45) ** 2) if die_px else foreground.least_area)

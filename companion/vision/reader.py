@@ -27,7 +27,7 @@ import numpy as np
 from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regions, lone_dice
+from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regions
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
 from .profile import Profile
@@ -124,7 +124,8 @@ class DiceReader:
         pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, profile.pip_polarity)
         faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast, profile.threshold)
         scale = view.scale / view.small_scale
-        lone = lone_dice(view.foreground, view.die_px * view.small_scale)
+        regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
+        lone = [region for region in regions if region.alone]
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
@@ -134,21 +135,26 @@ class DiceReader:
         if self._net is None:
             return dice
         dice = [die if die.value is not None else self._second_opinion(view.frame, die) for die in dice]
-        return dice + self._dice_in_heaps(view, dice)
+        heaps = [region for region in regions if not region.alone]
+        return dice + self._dice_in_heaps(view, dice, heaps, pips.xy / view.scale)
 
-    def _dice_in_heaps(self, view: _View, dice: list[ReadDie]) -> list[ReadDie]:
-        """The dice die_net reads where a heap of touching dice is cut into parts (find_dice.find_regions) and no
-        die was found within a die's reach. A part may lie across two dice: the network, taught such crops as no
-        pip face, gives no value there, and nothing is reported where it gives none."""
+    def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray) -> list[ReadDie]:
+        """The dice die_net reads where a heap of touching dice is cut into `parts` (find_dice.find_regions), no die
+        was found within a die's reach and pips (`pips`, input pixels) were, clear of the frame's edge (a cable, a
+        laptop's edge or the clutter at a webcam's edges cut into parts; each look at a part costs a few ms). A
+        part may lie across two dice: the network,
+        taught such crops as no pip face, gives no value there, and nothing is reported where it gives none."""
         size = _typical_size(dice)
         if size is None:
             return []
-        regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
         found = []
-        for region in regions:
+        for region in parts:
             center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
             part = ReadDie(center, size, None, 0.0, bbox=_box(center, size))
-            if not region.alone and not any(_near(part, die, 1.0) for die in dice + found):
+            inside = size <= center[0] <= view.frame.shape[1] - size and size <= center[1] <= view.frame.shape[0] - size
+            if not inside or not np.any(np.hypot(*(pips - center).T) < size):
+                continue
+            if not any(_near(part, die, 1.0) for die in dice + found):
                 part = self._second_opinion(view.frame, part)
                 if part.value is not None:
                     found.append(part)

@@ -2,7 +2,7 @@
 import cv2
 import numpy as np
 
-from companion.vision.find_dice import Foreground, Tray, die_shaped, find_regions, lone_dice, split_blob
+from companion.vision.find_dice import Foreground, Tray, die_shaped, find_regions, split_blob
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -23,10 +23,10 @@ def test_touching_dice_are_cut_apart_and_a_die_lying_alone_is_one_region():
     assert sorted(r.alone for r in regions) == [False, False, True, True, True]
 
 
-def test_only_dice_lying_alone_are_lone_dice():
+def test_only_dice_lying_alone_are_regions_alone():
     """The second look (second_look.py) is taken only on dice lying alone: on touching dice it would make faces
     across them."""
-    lone = lone_dice(foreground(), None)
+    lone = [region for region in find_regions(foreground(), None)[0] if region.alone]
     assert len(lone) == 3
     for x, y in ALONE:
         assert any(r.box[0] < x < r.box[2] and r.box[1] < y < r.box[3] for r in lone)
@@ -40,7 +40,8 @@ def test_only_whole_square_solid_bodies_are_die_shaped():
                           SynthDie(value=3, center=(20.0, 380.0), size=44.0)], seed=3)
     cv2.line(frame, (330, 100), (430, 160), (40, 40, 45), 14)  # a cable
     cv2.rectangle(frame, (420, 320), (470, 370), (40, 40, 45), 5)  # an outline a die wide
-    regions = lone_dice(Foreground(frame, Tray(frame, None), Profile().min_contrast), 50.0)
+    regions, _ = find_regions(Foreground(frame, Tray(frame, None), Profile().min_contrast), 50.0)
+    regions = [region for region in regions if region.alone]
 
     def at(x, y):
         return next(r for r in regions if r.box[0] <= x <= r.box[2] and r.box[1] <= y <= r.box[3])
