@@ -10,7 +10,7 @@ Examples (all 40 px crops made by die_net.die_crop, as the reader makes them):
   die, and crops centred between two dice that lie close (what a heap of touching dice shows between them).
 matteo-webcam is left out, to test the network on dice, a table and a camera it has never seen (`dice-companion
 bench` reads both sets). Each example is turned, flipped, shifted, scaled, and its colour channels permuted and
-inverted at random at every epoch. Training takes about 6 minutes on two cores; the same seed gives the same
+inverted at random at every epoch. Training takes about 12 minutes on two cores; the same seed gives the same
 network on one machine.
 """
 from __future__ import annotations
@@ -159,12 +159,16 @@ def to_onnx(params, path: Path) -> None:
             nodes.append(helper.make_node("MaxPool", [x], [f"pool{i}"], kernel_shape=[2, 2], strides=[2, 2]))
             x = f"pool{i}"
     w, b = params[-1]
-    weights += [numpy_helper.from_array(w.astype(np.float32), "w_out"), numpy_helper.from_array(b.astype(np.float32), "b_out")]
-    nodes += [helper.make_node("GlobalAveragePool", [x], ["mean"]), helper.make_node("Flatten", ["mean"], ["flat"]),
-              helper.make_node("MatMul", ["flat", "w_out"], ["scores"]), helper.make_node("Add", ["scores", "b_out"], ["logits"]),
+    weights += [numpy_helper.from_array(w.astype(np.float32), "w_out"),
+                numpy_helper.from_array(b.astype(np.float32), "b_out")]
+    nodes += [helper.make_node("GlobalAveragePool", [x], ["mean"]),
+              helper.make_node("Flatten", ["mean"], ["flat"]),
+              helper.make_node("MatMul", ["flat", "w_out"], ["scores"]),
+              helper.make_node("Add", ["scores", "b_out"], ["logits"]),
               helper.make_node("Softmax", ["logits"], ["classes"], axis=1)]
-    graph = helper.make_graph(nodes, "die_net", [helper.make_tensor_value_info("crops", TensorProto.FLOAT, ["N", 3, CROP_PX, CROP_PX])],
-                              [helper.make_tensor_value_info("classes", TensorProto.FLOAT, ["N", NO_FACE + 1])], weights)
+    crops = helper.make_tensor_value_info("crops", TensorProto.FLOAT, ["N", 3, CROP_PX, CROP_PX])
+    classes = helper.make_tensor_value_info("classes", TensorProto.FLOAT, ["N", NO_FACE + 1])
+    graph = helper.make_graph(nodes, "die_net", [crops], [classes], weights)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
     model.ir_version = 8
     onnx.checker.check_model(model)

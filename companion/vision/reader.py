@@ -142,8 +142,8 @@ class DiceReader:
         """The dice die_net reads where a heap of touching dice is cut into `parts` (find_dice.find_regions), no die
         was found within a die's reach and pips (`pips`, input pixels) were, clear of the frame's edge (a cable, a
         laptop's edge or the clutter at a webcam's edges cut into parts; each look at a part costs a few ms). A
-        part may lie across two dice: the network,
-        taught such crops as no pip face, gives no value there, and nothing is reported where it gives none."""
+        part may lie across two dice: the network, taught such crops as no pip face, gives no value there, and
+        nothing is reported where it gives none."""
         size = _typical_size(dice)
         if size is None:
             return []
@@ -151,7 +151,8 @@ class DiceReader:
         for region in parts:
             center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
             part = ReadDie(center, size, None, 0.0, bbox=_box(center, size))
-            inside = size <= center[0] <= view.frame.shape[1] - size and size <= center[1] <= view.frame.shape[0] - size
+            height, width = view.frame.shape[:2]
+            inside = size <= center[0] <= width - size and size <= center[1] <= height - size
             if not inside or not np.any(np.hypot(*(pips - center).T) < size):
                 continue
             if not any(_near(part, die, 1.0) for die in dice + found):
