@@ -10,8 +10,7 @@ Examples (all 40 px crops made by die_net.die_crop, as the reader makes them):
   die, and crops centred between two dice that lie close (what a heap of touching dice shows between them).
 matteo-webcam is left out, to test the network on dice, a table and a camera it has never seen (`dice-companion
 bench` reads both sets). Each example is turned, flipped, shifted, scaled, and its colour channels permuted and
-inverted at random at every epoch. Training takes about 12 minutes on two cores; the same seed gives the same
-network on one machine.
+inverted at random at every epoch (the draws are seeded). Training takes about 12 minutes on two cores.
 """
 from __future__ import annotations
 
