@@ -3,7 +3,7 @@
     .venv/bin/pip install -e '.[train]'      # jax and onnx, for this script only
     .venv/bin/python training/die_net.py [--photos ../shared/data/dice-photos] [--epochs 120]
 
-Examples (all 40 px crops made by die_net.die_crop, as the reader makes them):
+Examples (all 40 px crops made by die_net.network_crop, as the reader makes them):
 - the values 1-6: every labelled die of byler-d6, its crop 1.15 times its box (the box takes in the whole die,
   about twice its face: die_net.CROP_PER_FACE);
 - "no pip face": symbol and colour faces drawn by companion.vision.synth, crops of byler-d6's tray away from every
@@ -25,7 +25,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.vision.die_net import CROP_PX, MODEL, NO_FACE, die_crop, normalise  # noqa: E402
+from companion.vision.die_net import CROP_PX, MODEL, NO_FACE, network_crop, normalise  # noqa: E402
 from companion.vision.synth import COLOUR_FACES, SYMBOLS, SynthDie, render_views  # noqa: E402
 
 BOX_MARGIN = 1.15
@@ -42,7 +42,7 @@ def labelled_dice(photos: Path, rng) -> tuple[list[np.ndarray], list[int]]:
         centres = (boxes[:, :2] + boxes[:, 2:]) / 2
         sides = (boxes[:, 2:] - boxes[:, :2]).max(axis=1)
         for die, centre, side in zip(entry["dice"], centres, sides):
-            crops.append(die_crop(frame, centre, BOX_MARGIN * side))
+            crops.append(network_crop(frame, centre, BOX_MARGIN * side))
             classes.append(die["value"] - 1)
         crops += _no_face_crops(frame, centres, sides, rng)
         classes += [NO_FACE] * (len(crops) - len(classes))
@@ -58,13 +58,13 @@ def _no_face_crops(frame, centres, sides, rng) -> list[np.ndarray]:
     for _ in range(40):
         point = rng.uniform(side, np.array(frame.shape[1::-1]) - side)
         if np.hypot(*(centres - point).T).min() > 1.2 * side:
-            out.append(die_crop(frame, point, BOX_MARGIN * side))
+            out.append(network_crop(frame, point, BOX_MARGIN * side))
             if len(out) == 2:
                 break
     for i in range(len(centres)):
         for j in range(i + 1, len(centres)):
             if np.hypot(*(centres[i] - centres[j])) < 1.3 * side:
-                out.append(die_crop(frame, (centres[i] + centres[j]) / 2, BOX_MARGIN * side))
+                out.append(network_crop(frame, (centres[i] + centres[j]) / 2, BOX_MARGIN * side))
     return out
 
 
@@ -76,7 +76,7 @@ def drawn_faces() -> list[np.ndarray]:
         ink = (240, 240, 240) if sum(body) < 400 else (35, 30, 30)
         for kind, face in faces:
             die = SynthDie(kind=kind, face=face, body=body, pips=ink, size=44.0)
-            out += [die_crop(frame, placed.center, DRAWN_MARGIN * placed.size)
+            out += [network_crop(frame, placed.center, DRAWN_MARGIN * placed.size)
                     for frame, placed in render_views(die, 6, seed=seed)]
     return out
 

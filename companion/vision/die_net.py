@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .face_judge import GLARE_FRACTION, GLARE_LEVEL
+from .face_judge import under_glare
 
 MODEL = Path(__file__).with_name("die_net.onnx")
 CROP_PX = 40
@@ -47,8 +47,8 @@ class DieNet:
         confidence in it, or (None, confidence) when it is not sure of a pip value. A face under glare gets no
         value: the network counts the pips it sees, and glare hides pips (a 6 with a column washed out is a
         perfect 3), which the geometry's glare check (face_judge) knows."""
-        crop = die_crop(frame_bgr, center, CROP_PER_FACE * face_size)
-        if _glare(crop):
+        crop = network_crop(frame_bgr, center, CROP_PER_FACE * face_size)
+        if under_glare(_middle(crop)):
             return None, 0.0
         probabilities = self.probabilities(crop)
         best = int(np.argmax(probabilities))
@@ -68,8 +68,9 @@ class DieNet:
         return self._net.forward().mean(axis=0)
 
 
-def die_crop(frame_bgr: np.ndarray, center: tuple[float, float], side: float) -> np.ndarray:
-    """A CROP_PX square of `frame_bgr` of `side` input pixels centred on `center` (edges replicated)."""
+def network_crop(frame_bgr: np.ndarray, center: tuple[float, float], side: float) -> np.ndarray:
+    """The network's input: a square of `side` input pixels centred on `center`, resampled to CROP_PX (edges
+    replicated). Unlike faces.die_crop's, its size is fixed."""
     scale = CROP_PX / side
     shift = CROP_PX / 2 - np.asarray(center, np.float64) * scale
     warp = np.float32([[scale, 0, shift[0]], [0, scale, shift[1]]])
@@ -85,12 +86,10 @@ def normalise(crops: np.ndarray) -> np.ndarray:
     return (crops - mean) / spread
 
 
-def _glare(crop: np.ndarray) -> bool:
-    """Whether saturated light covers a part of the crop's middle, where the die's face lies, as the face
-    judge's glare check counts it."""
+def _middle(crop: np.ndarray) -> np.ndarray:
+    """The part of a crop where the die's face lies."""
     margin = int(round(CROP_PX * (1 - 1 / CROP_PER_FACE) / 2))
-    face = crop[margin:CROP_PX - margin, margin:CROP_PX - margin]
-    return float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
+    return crop[margin:CROP_PX - margin, margin:CROP_PX - margin]
 
 
 @lru_cache(maxsize=None)

@@ -383,8 +383,7 @@ class Judge:
             return False
         reach = int(round(GLARE_REACH * max(spacing, self.spacing)))
         x, y = (int(round(v)) for v in centre)
-        face = self.smooth[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
-        return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
+        return under_glare(self.smooth[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1])
 
     def _outline(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> float:
         """The fraction of 16 rays out from `centre` on which something off the pips differs from the face's
@@ -491,6 +490,12 @@ class _Grid:
     def at(self, offsets: np.ndarray) -> np.ndarray:
         """Pixels at grid coordinates (k, 2)."""
         return offsets @ self.linear + self.centre
+
+
+def under_glare(face: np.ndarray) -> bool:
+    """Whether saturated light (GLARE_LEVEL in every channel) covers more than GLARE_FRACTION of a face's
+    region (BGR), where it may hide pips."""
+    return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
 
 
 @functools.lru_cache(maxsize=4096)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.vision import DiceReader, Profile
-from companion.vision.die_net import CROP_PER_FACE, SURE, DieNet, die_crop
+from companion.vision.die_net import CROP_PER_FACE, SURE, DieNet, network_crop
 from companion.vision.synth import SynthDie, render_scene, render_views
 
 PHOTOS = Path(__file__).resolve().parents[1] / "data" / "photos"
@@ -58,7 +58,7 @@ def test_a_face_under_glare_gets_no_value():
     frame = render_scene([SynthDie(value=6, center=(320, 240), size=60, angle=0)])
     cv2.ellipse(frame, (308, 240), (12, 30), 0, 0, 360, (255, 255, 255), -1)
     net = DieNet()
-    assert np.argmax(net.probabilities(die_crop(frame, (320, 240), CROP_PER_FACE * 36))) + 1 == 3
+    assert np.argmax(net.probabilities(network_crop(frame, (320, 240), CROP_PER_FACE * 36))) + 1 == 3
     assert net.read(frame, (320, 240), 36) == (None, 0.0)
 
 
