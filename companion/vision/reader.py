@@ -19,6 +19,7 @@
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 import cv2
@@ -124,8 +125,7 @@ class DiceReader:
         pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, profile.pip_polarity)
         faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast, profile.threshold)
         scale = view.scale / view.small_scale
-        regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
-        lone = [region for region in regions if region.alone]
+        lone = [region for region in view.regions if region.alone]
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
@@ -135,7 +135,7 @@ class DiceReader:
         if self._net is None:
             return dice
         dice = [die if die.value is not None else self._second_opinion(view.frame, die) for die in dice]
-        heaps = [region for region in regions if not region.alone]
+        heaps = [region for region in view.regions if not region.alone]
         return dice + self._dice_in_heaps(view, dice, heaps, pips.xy / view.scale)
 
     def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray) -> list[ReadDie]:
@@ -172,8 +172,7 @@ class DiceReader:
         dice's size is theirs (`_typical_size`)."""
         if view.die_px is None:
             return []
-        regions, _ = find_regions(view.foreground, view.die_px * view.small_scale)
-        return [(self._body_die(view, region, pip_dice), region.alone) for region in regions]
+        return [(self._body_die(view, region, pip_dice), region.alone) for region in view.regions]
 
     @staticmethod
     def _body_die(view: _View, region: Region, pip_dice: list[ReadDie]) -> ReadDie:
@@ -235,6 +234,12 @@ class _View:
                 size = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
             self.die_px = size / self.small_scale if size else None
         self.scale = DIE_PX / self.die_px if self.die_px else 1.0
+
+    @functools.cached_property
+    def regions(self) -> list[Region]:
+        """The parts of the foreground that may each be one die (find_dice.find_regions), on `small`; the view
+        must have a die size."""
+        return find_regions(self.foreground, self.die_px * self.small_scale)[0]
 
     def working_frame(self) -> np.ndarray:
         if abs(self.scale - 1.0) < 0.05:
