@@ -69,6 +69,8 @@ class ReadDie:
     zone: str = "mat"
     polarity: str | None = None
     """"dark" or "light": how the pips stood out from this die's face (None when no pips were seen)."""
+    pips: int = 0
+    """The pips the geometry made this die's face of, whether it read the face or doubted it (0: no face)."""
 
     def to_die(self) -> Die:
         return Die(value=self.value, kind=self.kind, face=self.face, owner=self.owner, zone=self.zone,
@@ -162,8 +164,9 @@ class DiceReader:
         return found
 
     def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
-        """A die the geometry left unread, with the value die_net gives it when it is sure, else as it was."""
-        value, confidence = self._net.read(frame, die.center, die.size)
+        """A die the geometry left unread, with the value die_net gives it when it is sure (or agrees with the
+        count of a face the geometry doubted), else as it was."""
+        value, confidence = self._net.read(frame, die.center, die.size, counted=die.pips)
         return die if value is None else replace(die, value=value, confidence=confidence)
 
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
@@ -256,7 +259,8 @@ class _View:
     def to_input(self, face: FaceFound) -> ReadDie:
         center = (face.center[0] / self.scale, face.center[1] / self.scale)
         size = face.size / self.scale
-        return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size), polarity=face.polarity)
+        return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size),
+                       polarity=face.polarity, pips=face.pips)
 
 
 def _gain(frame: np.ndarray) -> float:

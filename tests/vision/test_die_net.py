@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.vision import DiceReader, Profile
-from companion.vision.die_net import CROP_PER_FACE, SURE, DieNet, network_crop
+from companion.vision.die_net import AGREE, CROP_PER_FACE, SURE, DieNet, network_crop
 from companion.vision.synth import SynthDie, render_scene, render_views
 
 PHOTOS = Path(__file__).resolve().parents[1] / "data" / "photos"
@@ -74,6 +74,25 @@ def test_the_reader_asks_the_network_about_dice_the_geometry_leaves_unread():
 
     assert at_box(DiceReader(Profile(second_opinion=False)).read(frame)).value is None
     assert at_box(DiceReader().read(frame)).value == 4
+
+
+def test_a_face_the_geometry_doubts_is_read_when_the_network_counts_as_many_pips():
+    """A 3 whose pips the geometry made a face of but doubted: the network alone is short of SURE there, but it
+    counts three pips too, and two readers that look differently agree (a photo it learned from, as above)."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191209_095359.jpg"))
+    centre = ((371.2 + 406.8) / 2, (236.0 + 270.9) / 2)
+
+    def at_box(read):
+        return min(read, key=lambda d: np.hypot(d.center[0] - centre[0], d.center[1] - centre[1]))
+
+    doubted = at_box(DiceReader(Profile(second_opinion=False)).read(frame))
+    assert (doubted.value, doubted.pips) == (None, 3)
+    net = DieNet()
+    alone, confidence = net.read(frame, doubted.center, doubted.size)
+    assert alone is None and AGREE <= confidence < SURE
+    assert net.read(frame, doubted.center, doubted.size, counted=2) == (None, confidence)
+    assert net.read(frame, doubted.center, doubted.size, counted=3) == (3, confidence)
+    assert at_box(DiceReader().read(frame)).value == 3
 
 
 def test_a_die_the_geometry_reads_is_never_shown_to_the_network():
