@@ -163,10 +163,19 @@ def die_size(foreground: Foreground) -> float | None:
 
 
 def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Region], float | None]:
-    """Regions that may each be one die, and the die size (frame pixels) they were cut with."""
+    """Regions that may each be one die, and the die size (frame pixels) they were cut with. A blob as large as two
+    dice but shaped like one (`die_shaped`) is one die larger than the frame's typical one: two touching dice make a
+    blob twice as long as wide, or, touching at a corner or half along a side, one that fills too little of its box
+    (byler-d6's dice differ 1.5 times in size within a photo, and a large one with its shadow counted as two was cut
+    in halves that no look could read)."""
     counted, size = _counted_blobs(foreground, die_px)
-    regions = [region for i, count in counted
-               for region in split_blob(foreground.labels, foreground.stats[i], i, count)]
+    regions = []
+    for i, count in counted:
+        parts = split_blob(foreground.labels, foreground.stats[i], i, count)
+        if count == 2:
+            whole = split_blob(foreground.labels, foreground.stats[i], i, 1)
+            parts = whole if die_shaped(whole[0], foreground.labels.shape) else parts
+        regions += parts
     return regions, size
 
 

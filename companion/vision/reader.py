@@ -131,7 +131,8 @@ class DiceReader:
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
-        dice = [view.to_input(face) for face in faces]
+        height, width = view.frame.shape[:2]
+        dice = [die for die in map(view.to_input, faces) if die.value is not None or _seen_whole(die, width, height)]
         dice += [self._body_die(view, region, dice) for region, box in zip(lone, bodies)
                  if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
         if self._net is None:
@@ -302,6 +303,14 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
     typical spacing, which without other faces is a guess), or None."""
     read = [die.size for die in dice if die.value is not None and die.value >= 2]
     return float(np.median(read)) if read else None
+
+
+def _seen_whole(die: ReadDie, width: int, height: int) -> bool:
+    """Whether an unread face lies in the frame with half of it at least on each side of its centre. One cut by the
+    frame's edge is no die the reader can tell: the rest of its layout lies past the edge, and a die there lies off
+    the tray the camera frames (the ribs of byler-d6's tray wall, where the photos cut it, made unread 3s there)."""
+    margin = die.size / 2
+    return margin <= die.center[0] <= width - margin and margin <= die.center[1] <= height - margin
 
 
 def _near(a: ReadDie, b: ReadDie, reach: float = 0.6) -> bool:

@@ -65,3 +65,15 @@ def test_a_heap_is_cut_alike_whatever_ran_before():
         return [region.center for region in split_blob(labels, stats[1], 1, 4)]
 
     assert cut_after(1) == cut_after(2)
+
+
+def test_a_die_as_large_as_two_but_shaped_like_one_is_one_region_alone():
+    """Dice in one photo may differ half again in size: a large one, its shadow and all, covers as much as two of
+    the frame's typical dice. Shaped like one die, it is one region lying alone (the second look and the unsure
+    report are only for such), not two halves; two touching dice of the typical size are still cut apart."""
+    dice = [SynthDie(value=1 + k, center=c, size=44.0) for k, c in enumerate(ALONE + TOUCHING)]
+    frame = render_scene(dice + [SynthDie(value=5, center=(150.0, 400.0), size=62.0, angle=30.0)], seed=3)
+    regions, size = find_regions(Foreground(frame, Tray(frame, None), Profile().min_contrast), None)
+    large = [r for r in regions if r.box[0] < 150 < r.box[2] and r.box[1] < 400 < r.box[3]]
+    assert len(large) == 1 and large[0].alone and large[0].size > 1.3 * size
+    assert sum(not r.alone for r in regions) == 2
