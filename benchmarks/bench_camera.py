@@ -18,8 +18,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.bench import DEFAULT_PHOTOS, SETS, _score
-from companion.vision.profile import Profile
+from companion.vision.bench import DEFAULT_PHOTOS, SETS, score
+from companion.vision.reader import DiceReader
 
 
 def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
@@ -66,7 +66,7 @@ def main() -> None:
         originals = [(e["image"], cv2.imread(str(folder / e["image"]))) for e in labels]
         for change, apply in CHANGES.items():
             images = [(rel, apply(image, k)) for k, (rel, image) in enumerate(originals)]
-            s = _score(scorer, folder, images, Profile(), 1)
+            s = score(scorer, folder, images, DiceReader(), 1)
             print(f"{name:<15}{change:<34}{s['gt_dice']:>5}{100 * s['accuracy']:>7.1f}%"
                   f"{100 * (s['misread_rate'] or 0):>8.1f}%{s['flagged']:>6}{s['missed']:>6}{s['extra']:>6}"
                   f"{100 * s['roll_exact_rate']:>7.1f}%{s['ms_median']:>8.1f}", flush=True)

@@ -25,18 +25,29 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.vision.die_net import CROP_PX, MODEL, NO_FACE, network_crop, normalise  # noqa: E402
+from companion.vision.die_net import (CROP_PER_FACE, CROP_PX, FOLDS, MODEL, NO_FACE, network_crop,  # noqa: E402
+                                      normalise)
+from companion.vision.profile import Profile  # noqa: E402
+from companion.vision.reader import DiceReader  # noqa: E402
 from companion.vision.synth import COLOUR_FACES, SYMBOLS, SynthDie, render_views  # noqa: E402
 
 BOX_MARGIN = 1.15
+ON_DIE = 0.35
+"""A die the reader leaves unread is taken to be the labelled die whose centre lies this many of its sides away at
+most (a lone body's centre takes in its shadow)..."""
+OFF_DICE = 0.8
+"""...and no die at all when every labelled die lies this many sides away at least (between, it may be either)."""
 DRAWN_MARGIN = 1.4  # a drawn die's size is its side, without the shadow and sides a labelled box takes in
 WIDTHS = (24, 48, 96)
 BODIES = ((228, 234, 238), (40, 40, 200), (60, 150, 40), (30, 30, 30), (190, 110, 40), (60, 200, 230))
 
 
-def labelled_dice(photos: Path, rng) -> tuple[list[np.ndarray], list[int]]:
+def labelled_dice(photos: Path, rng, hold_out: int | None = None) -> tuple[list[np.ndarray], list[int]]:
+    """Crops of byler-d6's labelled dice and of no pip face, without the photos of fold `hold_out` (every FOLDS-th
+    photo from that one on), which a network trained so has never seen."""
     crops, classes = [], []
-    for entry in json.loads((photos / "byler-d6" / "labels.json").read_text()):
+    entries = json.loads((photos / "byler-d6" / "labels.json").read_text())
+    for entry in [e for k, e in enumerate(entries) if hold_out is None or k % FOLDS != hold_out]:
         frame = cv2.imread(str(photos / "byler-d6" / entry["image"]))
         boxes = np.array([d["bbox"] for d in entry["dice"]], float).reshape(-1, 4)
         centres = (boxes[:, :2] + boxes[:, 2:]) / 2
@@ -46,7 +57,28 @@ def labelled_dice(photos: Path, rng) -> tuple[list[np.ndarray], list[int]]:
             classes.append(die["value"] - 1)
         crops += _no_face_crops(frame, centres, sides, rng)
         classes += [NO_FACE] * (len(crops) - len(classes))
+        for crop, value in _as_the_reader_shows(frame, centres, sides, [d["value"] - 1 for d in entry["dice"]]):
+            crops.append(crop)
+            classes.append(value)
     return crops, classes
+
+
+def _as_the_reader_shows(frame, centres, sides, value_of) -> list[tuple[np.ndarray, int]]:
+    """The dice the pip geometry leaves unread in a photo, cropped at the reader's own centre and size as the reader
+    shows them to the network (a lone body's centre takes in its shadow, and its size is the frame's typical face),
+    each with its labelled value when it lies on a labelled die, or as no pip face when it lies on none."""
+    out = []
+    for die in DiceReader(Profile(second_opinion=False)).read(frame):
+        if die.value is not None or not len(centres):
+            continue
+        distances = np.hypot(*(centres - np.array(die.center)).T)
+        k = int(np.argmin(distances))
+        crop = network_crop(frame, die.center, CROP_PER_FACE * die.size)
+        if distances[k] < ON_DIE * sides[k]:
+            out.append((crop, value_of[k]))
+        elif distances[k] > OFF_DICE * sides[k]:
+            out.append((crop, NO_FACE))
+    return out
 
 
 def _no_face_crops(frame, centres, sides, rng) -> list[np.ndarray]:
@@ -179,9 +211,13 @@ def main() -> int:
     parser.add_argument("--photos", type=Path, default=ROOT.parent / "shared" / "data" / "dice-photos")
     parser.add_argument("--epochs", type=int, default=120)
     parser.add_argument("--out", type=Path, default=MODEL)
+    parser.add_argument("--hold-out", type=int, choices=range(FOLDS), metavar=f"0-{FOLDS - 1}",
+                        help="leave out this fold of byler-d6's photos (write --out elsewhere than the shipped model)")
     args = parser.parse_args()
+    if args.hold_out is not None and args.out == MODEL:
+        parser.error("--hold-out needs --out: the shipped network learns from every photo")
     rng = np.random.default_rng(0)
-    crops, classes = labelled_dice(args.photos, rng)
+    crops, classes = labelled_dice(args.photos, rng, args.hold_out)
     drawn = drawn_faces()
     crops, classes = np.stack(crops + drawn), np.array(classes + [NO_FACE] * len(drawn))
     print(f"{len(crops)} examples: {np.bincount(classes).tolist()} (values 1-6, no pip face)")

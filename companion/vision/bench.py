@@ -21,7 +21,6 @@ import cv2
 import numpy as np
 
 from .calibrate import calibrate_tray
-from .profile import Profile
 from .reader import DiceReader
 
 SETS = ("byler-d6", "matteo-webcam")
@@ -42,20 +41,21 @@ def run(args) -> int:
         folder = photos / name
         labels = json.loads((folder / "labels.json").read_text())
         images = [(e["image"], cv2.imread(str(folder / e["image"]))) for e in labels]
-        rows.append((f"{name} default", _score(scorer, folder, images, Profile(), args.repeat)))
+        rows.append((f"{name} default", score(scorer, folder, images, DiceReader(), args.repeat)))
         if args.calibrated:
             profile = calibrate_tray([im for _, im in images[:CALIBRATION_PHOTOS]])
-            rows.append((f"{name} calibrated", _score(scorer, folder, images[CALIBRATION_PHOTOS:], profile,
-                                                      args.repeat)))
-    _print(rows)
+            rows.append((f"{name} calibrated", score(scorer, folder, images[CALIBRATION_PHOTOS:], DiceReader(profile),
+                                                     args.repeat)))
+    print_table(rows)
     print(f"settle detector: {_settle_ms()}")
     print("load average (1, 5, 15 min) after the run: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
           + f" on {os.cpu_count()} cores: timings are wall-clock, and grow with other work on the machine")
     return 0
 
 
-def _score(scorer: Path, folder: Path, images, profile: Profile, repeat: int) -> dict:
-    reader = DiceReader(profile)
+def score(scorer: Path, folder: Path, images, reader: DiceReader, repeat: int) -> dict:
+    """score_dice.py's overall figures for `reader` on `images` [(path relative to `folder`, image)], each image's
+    time the best of `repeat` reads."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as out:
         for rel, image in images:
             best = float("inf")
@@ -80,7 +80,7 @@ def _score(scorer: Path, folder: Path, images, profile: Profile, repeat: int) ->
     return summary
 
 
-def _print(rows) -> None:
+def print_table(rows) -> None:
     head = (f"{'set / profile':<28}{'img':>5}{'dice':>6}{'acc':>8}{'misread':>9}{'flag':>6}{'miss':>6}{'extra':>6}"
             f"{'exact':>8}{'ms med':>8}{'ms p95':>8}")
     print(head)

@@ -39,6 +39,9 @@ trained without them agreed so with 4 doubted faces at 0.7-0.99, all right (7 at
 shipped network agreed with a 2 doubted as a 3 at 0.71."""
 NO_FACE = 6
 """The class index of "no pip face"."""
+FOLDS = 5
+"""training/die_net.py --hold-out K trains a network without byler-d6's photos K, K + FOLDS, ...; read with it,
+they tell how much of what the network reads holds on photos it has never seen (benchmarks/bench_die_net_folds.py)."""
 
 
 class DieNet:
@@ -51,7 +54,7 @@ class DieNet:
              counted: int = 0) -> tuple[int | None, float]:
         """The value of the die at `center` (input pixels, its face `face_size` across) and the network's
         confidence in it, or (None, confidence) when it is not sure of a pip value: SURE of it, or AGREE when it
-        is the `counted` pips of a face the geometry made but doubted. A face under glare gets no value: the
+        is the `counted` pips of a face the geometry made but doubted, or of a lone body it made no face on. A face under glare gets no value: the
         network counts the pips it sees, and glare hides pips (a 6 with a column washed out is a perfect 3),
         which the geometry's glare check (face_judge) knows."""
         crop = network_crop(frame_bgr, center, CROP_PER_FACE * face_size)

@@ -32,7 +32,7 @@ from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regi
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
 from .profile import Profile
-from .second_look import second_look, unread_die
+from .second_look import middle_pips, second_look, unread_die
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
@@ -70,7 +70,8 @@ class ReadDie:
     polarity: str | None = None
     """"dark" or "light": how the pips stood out from this die's face (None when no pips were seen)."""
     pips: int = 0
-    """The pips the geometry made this die's face of, whether it read the face or doubted it (0: no face)."""
+    """The pips the geometry made this die's face of, whether it read the face or doubted it; for a die found by
+    its lone body with no face on it, the like pips on the body's middle (second_look.middle_pips); 0: none."""
 
     def to_die(self) -> Die:
         return Die(value=self.value, kind=self.kind, face=self.face, owner=self.owner, zone=self.zone,
@@ -88,12 +89,14 @@ class DiceReader:
     """Reads every frame with one calibration profile. Taught face and owner models in the profile are applied to
     each die found (companion.vision.faces / owners); a taught face that matches confidently wins over pips."""
 
-    def __init__(self, profile: Profile | None = None):
+    def __init__(self, profile: Profile | None = None, die_net: DieNet | None = None):
+        """`die_net` is the second opinion's network (the shipped one by default; the profile may turn it off):
+        benchmarks/bench_die_net_folds.py gives one trained without the photos it reads."""
         self.profile = profile or Profile()
         self._background = self.profile.background_image()
         self._faces = _taught(self.profile.faces, "faces", "FaceModel")
         self._owners = _taught(self.profile.owners, "owners", "OwnerModel")
-        self._net = DieNet() if self.profile.second_opinion else None
+        self._net = (die_net or DieNet()) if self.profile.second_opinion else None
 
     def read(self, frame_bgr: np.ndarray) -> list[ReadDie]:
         frame = _as_bgr(frame_bgr)
@@ -133,7 +136,8 @@ class DiceReader:
                             profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
         dice = [die for die in map(view.to_input, faces) if die.value is not None or _seen_whole(die, width, height)]
-        dice += [self._body_die(view, region, dice) for region, box in zip(lone, bodies)
+        dice += [replace(self._body_die(view, region, dice), pips=middle_pips(pips, box))
+                 for region, box in zip(lone, bodies)
                  if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
         if self._net is None:
             return dice

@@ -58,10 +58,14 @@ def unread_die(pips: Pips, faces: list[FaceFound], box: tuple[int, int, int, int
     """Whether a lone body's box (working pixels) is a die that neither look read, to be reported unsure rather
     than left out: no face lies on it, read or not, but two like pips or more lie in its middle (MIDDLE). Fewer
     may be a mark, or the tray's grain on a shadow."""
+    return middle_pips(pips, box) >= 2 and not any(_inside(face.center, box) for face in faces)
+
+
+def middle_pips(pips: Pips, box: tuple[int, int, int, int]) -> int:
+    """The most like pips (of one polarity) in a lone body's middle (MIDDLE; box in working pixels)."""
     x0, y0, x1, y1 = box
     dx, dy = MIDDLE * (x1 - x0), MIDDLE * (y1 - y0)
-    return _pips_on(pips, (x0 + dx, y0 + dy, x1 - dx, y1 - dy)) >= 2 \
-        and not any(_inside(face.center, box) for face in faces)
+    return _pips_on(pips, (x0 + dx, y0 + dy, x1 - dx, y1 - dy))
 
 
 def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_strength: float, polarity: str,
