@@ -1,13 +1,17 @@
 """Rebuilds companion/vision/die_net.onnx, the reader's second opinion on dice it leaves unread (die_net.py).
 
     .venv/bin/pip install -e '.[train]'      # jax and onnx, for this script only
-    .venv/bin/python training/die_net.py [--photos ../shared/data/dice-photos] [--epochs 120]
+    .venv/bin/python training/die_net.py [--photos ../shared/data/dice-photos] [--epochs 120] [--hold-out K --out F]
 
 Examples (all 40 px crops made by die_net.network_crop, as the reader makes them):
 - the values 1-6: every labelled die of byler-d6, its crop 1.15 times its box (the box takes in the whole die,
   about twice its face: die_net.CROP_PER_FACE);
 - "no pip face": symbol and colour faces drawn by companion.vision.synth, crops of byler-d6's tray away from every
-  die, and crops centred between two dice that lie close (what a heap of touching dice shows between them).
+  die, and crops centred between two dice that lie close (what a heap of touching dice shows between them);
+- the dice the pip geometry leaves unread in byler-d6's photos, cropped at the reader's own centre and size (a lone
+  body's centre takes in its shadow), with the value of the labelled die they lie on, or no pip face.
+--hold-out K leaves out a fifth of byler-d6's photos, to read them with a network that never saw them
+(benchmarks/bench_die_net_folds.py).
 matteo-webcam is left out, to test the network on dice, a table and a camera it has never seen (`dice-companion
 bench` reads both sets). Each example is turned, flipped, shifted, scaled, and its colour channels permuted and
 inverted at random at every epoch (the draws are seeded). Training takes about 12 minutes on two cores.

@@ -135,7 +135,7 @@ class DiceReader:
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
-        dice = [die for die in map(view.to_input, faces) if die.value is not None or _seen_whole(die, width, height)]
+        dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
         dice += [replace(self._body_die(view, region, dice), pips=middle_pips(pips, box))
                  for region, box in zip(lone, bodies)
                  if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
@@ -310,9 +310,12 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
 
 
 def _seen_whole(die: ReadDie, width: int, height: int) -> bool:
-    """Whether an unread face lies in the frame with half of it at least on each side of its centre. One cut by the
-    frame's edge is no die the reader can tell: the rest of its layout lies past the edge, and a die there lies off
-    the tray the camera frames (the ribs of byler-d6's tray wall, where the photos cut it, made unread 3s there)."""
+    """Whether a face lies in the frame with half of it at least on each side of its centre, so that every node of
+    its 3x3 grid, turned any way, lies in the frame with room for a pip (a corner node lies up to 0.38 of the face
+    from its centre, a pip is 0.2 of it across). A face cut by the frame's edge is no die the reader can tell: its
+    other nodes may hold pips past the edge (a lone pip there may be a 3's or a 5's), and a die there lies off the
+    tray the camera frames (the ribs of byler-d6's tray wall where the photos cut it made unread 3s, and clutter at
+    matteo-webcam's edges 1s)."""
     margin = die.size / 2
     return margin <= die.center[0] <= width - margin and margin <= die.center[1] <= height - margin
 

@@ -666,14 +666,15 @@ def test_a_lone_one_does_not_set_the_size_of_taught_dice():
     assert 0.8 * 48 < star.size < 1.6 * 48
 
 
-@pytest.mark.parametrize("angle", [0.0, 90.0])
-def test_a_face_cut_by_the_frames_edge_is_no_unsure_die(angle):
-    """Three pips in a row cut by the frame's edge may be a 3, or a 5's or a 6's that runs on past it; nothing
-    there can be told (the ribs of a tray wall where a photo cuts it made such unsure 3s), and a die there lies
-    off the tray the camera frames. The same die whole in the frame is reported."""
+@pytest.mark.parametrize("value, angle", [(3, 0.0), (3, 90.0), (1, 0.0)])
+def test_a_face_cut_by_the_frames_edge_is_no_die(value, angle):
+    """Three pips in a row cut by the frame's edge may be a 3, or a 5's or a 6's that runs on past it, and a lone
+    pip there may be a 3's or a 5's; nothing there can be told (the ribs of a tray wall where a photo cuts it made
+    unsure 3s, clutter at a webcam's edge 1s), and a die there lies off the tray the camera frames. The same die
+    whole in the frame is read."""
     def read(y):
-        dice = [SynthDie(value=2, center=(200.0, 200.0)), SynthDie(value=3, center=(400.0, y), angle=angle)]
+        dice = [SynthDie(value=2, center=(200.0, 200.0)), SynthDie(value=value, center=(400.0, y), angle=angle)]
         return DiceReader(Profile(second_opinion=False)).read(render_scene(dice, seed=3))
 
     assert [die.value for die in read(468.0)] == [2]
-    assert sorted(die.value for die in read(440.0)) == [2, 3]
+    assert sorted(die.value for die in read(440.0)) == sorted([2, value])
