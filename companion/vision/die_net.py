@@ -33,11 +33,14 @@ SURE = 0.99
 without a fifth of byler-d6's photos, at 0.95 it read a dark marbled 3 whose middle pip hardly shows as a 2
 (0.97) in them; at 0.99, on three such folds, 16 of their dice more than the geometry alone, with no misread."""
 AGREE = 0.95
-"""The least mean probability of a value the network gives when it is the count of pips the geometry made a face
-of but doubted, or counted on the middle of a lone body it made no face on: two readers that look differently
-agree. Read with networks trained without them, two folds of byler-d6's photos (benchmarks/bench_die_net_folds.py)
-showed 10 such agreements at 0.9 or more, one of them wrong: a cocked blue 2 showing three pips along its edge,
-counted 3 by both at 0.94 (the shipped network, which learned it, says 0.71). At 0.95, 7 agreements, all right."""
+"""The least mean probability of a value the network gives when it is the count of like pips on the middle of a
+lone body the geometry made no face on (ReadDie.counted_pips): two readers that look differently agree. Not the
+count of a face the geometry made but doubted: its doubt (a cocked die, a side face, a glint) is about that very
+count. Read with networks trained without them, two folds of byler-d6's photos (benchmarks/bench_die_net_folds.py)
+showed a cocked blue 2 with three pips along its edge, a face of 3 doubted, counted 3 by the network at 0.94 and,
+retrained, at 0.98. With only lone bodies' counts agreed with, the network reads those folds' photos 20 dice more
+than the geometry alone, with no misread more; on all of byler-d6, whose dice it learned, the shipped network
+reads 25 dice through such agreement."""
 NO_FACE = 6
 """The class index of "no pip face"."""
 FOLDS = 5
@@ -55,8 +58,8 @@ class DieNet:
              counted: int = 0) -> tuple[int | None, float]:
         """The value of the die at `center` (input pixels, its face `face_size` across) and the network's
         confidence in it, or (None, confidence) when it is not sure of a pip value: SURE of it, or AGREE when it
-        is the `counted` pips of a face the geometry made but doubted, or of a lone body it made no face on. A face under glare gets no value: the
-        network counts the pips it sees, and glare hides pips (a 6 with a column washed out is a perfect 3),
+        is the `counted` like pips on a lone body the geometry made no face on. A face under glare gets no value:
+        the network counts the pips it sees, and glare hides pips (a 6 with a column washed out is a perfect 3),
         which the geometry's glare check (face_judge) knows."""
         crop = network_crop(frame_bgr, center, CROP_PER_FACE * face_size)
         if under_glare(_middle(crop)):

@@ -71,9 +71,9 @@ class ReadDie:
     zone: str = "mat"
     polarity: str | None = None
     """"dark" or "light": how the pips stood out from this die's face (None when no pips were seen)."""
-    pips: int = 0
-    """The pips the geometry made this die's face of, whether it read the face or doubted it; for a die found by
-    its lone body with no face on it, the like pips on the body's middle (second_look.middle_pips); 0: none."""
+    counted_pips: int = 0
+    """For a die found by its lone body with no face on it, the like pips on the body's middle
+    (second_look.middle_pips): a count die_net may agree with; 0 for any other."""
 
     def to_die(self) -> Die:
         return Die(value=self.value, kind=self.kind, face=self.face, owner=self.owner, zone=self.zone,
@@ -138,7 +138,7 @@ class DiceReader:
                             profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
         dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
-        dice += [replace(self._body_die(view, region, dice), pips=middle_pips(pips, box))
+        dice += [replace(self._body_die(view, region, dice), counted_pips=middle_pips(pips, box))
                  for region, box in zip(lone, bodies)
                  if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
         if self._net is None:
@@ -175,8 +175,8 @@ class DiceReader:
 
     def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
         """A die the geometry left unread, with the value die_net gives it when it is sure (or agrees with the
-        count of a face the geometry doubted), else as it was."""
-        value, confidence = self._net.read(frame, die.center, die.size, counted=die.pips)
+        pips counted on a lone body the geometry made no face on), else as it was."""
+        value, confidence = self._net.read(frame, die.center, die.size, counted=die.counted_pips)
         return die if value is None else replace(die, value=value, confidence=confidence)
 
     def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
@@ -270,7 +270,7 @@ class _View:
         center = (face.center[0] / self.scale, face.center[1] / self.scale)
         size = face.size / self.scale
         return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size),
-                       polarity=face.polarity, pips=face.pips)
+                       polarity=face.polarity)
 
 
 def _gain(frame: np.ndarray) -> float:
