@@ -56,6 +56,7 @@ def labelled_dice(photos: Path, rng, hold_out: int | None = None) -> tuple[list[
     """Crops of byler-d6's labelled dice and of no pip face, without the photos of fold `hold_out` (every FOLDS-th
     photo from that one on), which a network trained so has never seen."""
     crops, classes = [], []
+    geometry = DiceReader(Profile(second_opinion=False))
     entries = json.loads((photos / "byler-d6" / "labels.json").read_text())
     for entry in [e for k, e in enumerate(entries) if hold_out is None or k % FOLDS != hold_out]:
         frame = cv2.imread(str(photos / "byler-d6" / entry["image"]))
@@ -67,18 +68,19 @@ def labelled_dice(photos: Path, rng, hold_out: int | None = None) -> tuple[list[
             classes.append(die["value"] - 1)
         crops += _no_face_crops(frame, centres, sides, rng)
         classes += [NO_FACE] * (len(crops) - len(classes))
-        shown = _as_the_reader_shows(frame, centres, sides, [d["value"] - 1 for d in entry["dice"]])
+        shown = _as_the_reader_shows(geometry, frame, centres, sides, [d["value"] - 1 for d in entry["dice"]])
         crops += [crop for crop, _ in shown] * AS_SHOWN_WEIGHT
         classes += [value for _, value in shown] * AS_SHOWN_WEIGHT
     return crops, classes
 
 
-def _as_the_reader_shows(frame, centres, sides, value_of) -> list[tuple[np.ndarray, int]]:
-    """The dice the pip geometry leaves unread in a photo, cropped at the reader's own centre and size as the reader
-    shows them to the network (a lone body's centre takes in its shadow, and its size is the frame's typical face),
-    each with its labelled value when it lies on a labelled die, or as no pip face when it lies on none."""
+def _as_the_reader_shows(geometry, frame, centres, sides, value_of) -> list[tuple[np.ndarray, int]]:
+    """The dice the pip geometry (a DiceReader with no second opinion) leaves unread in a photo, cropped at the
+    reader's own centre and size as the reader shows them to the network (a lone body's centre takes in its shadow,
+    and its size is the frame's typical face), each with its labelled value when it lies on a labelled die, or as no
+    pip face when it lies on none."""
     out = []
-    for die in DiceReader(Profile(second_opinion=False)).read(frame):
+    for die in geometry.read(frame):
         if die.value is not None or not len(centres):
             continue
         distances = np.hypot(*(centres - np.array(die.center)).T)
