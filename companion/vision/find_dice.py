@@ -171,11 +171,12 @@ def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Reg
     counted, size = _counted_blobs(foreground, die_px)
     regions = []
     for i, count in counted:
-        parts = split_blob(foreground.labels, foreground.stats[i], i, count)
         if count == 2:
             whole = split_blob(foreground.labels, foreground.stats[i], i, 1)
-            parts = whole if die_shaped(whole[0], foreground.labels.shape) else parts
-        regions += parts
+            if die_shaped(whole[0], foreground.labels.shape):
+                regions += whole
+                continue
+        regions += split_blob(foreground.labels, foreground.stats[i], i, count)
     return regions, size
 
 
