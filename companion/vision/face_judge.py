@@ -18,7 +18,8 @@ lowers the confidence rather than deciding alone:
   translucent die glows in its own colour at its bevel and where its pips reflect);
 - no saturated glare on a face that is not white (glare hides pips);
 - on a die as light (or as dark) as the tray, whose body cannot be told from the tray by colour, the body need
-  only be even, and a face of three pips or fewer needs the die's outline around it.
+  only be even, and a face of three pips or fewer needs the die's outline around it (one read but for it is kept
+  apart, `Judge.unoutlined`, for the reader's network to confirm or not).
 A lone pip is a 1 only in the middle of a clear face: round, with body all around it, nothing pip-like near it, and
 no like pip on its body within a 2's reach but another die's; on a die as light (or as dark) as the tray, also
 rounder (OFF_DICE_SLANT: a key's letter on a laptop is not) and in the middle of the die's outline.
@@ -88,6 +89,11 @@ OUTLINE_REACH = (1.3, 3.0)
 OUTLINE_CENTRED = 0.3
 """A lone pip on such a die is a 1 only in the middle of the outline: along each line through it, the outline lies
 as far out on each side within this fraction of the mean (a coarse tray's grain around a speck is no outline)."""
+FAINT_OUTLINE = 0.5
+"""Such a face (or lone pip) that passes every other check, with the outline crossed on this fraction of the rays
+at least, is kept apart for the reader's network to confirm (Judge.unoutlined): on byler-d6 a white die's soft
+shadow on the light grey tray crosses 0.56-0.75 of them; pip-like patterns on a tray mostly cross none, and the
+network, which counts pips wherever they lie, reads three dots painted on a tray as a 3."""
 
 # ---------------------------------------------------------------------------------------------- body and surroundings
 BODY_OFFSETS = np.array([(a, b) for a in (-1.4, 1.4) for b in (-0.5, 0.5)] + [(b, a) for a in (-1.4, 1.4)
@@ -182,7 +188,11 @@ class Judge:
         self.on_dice = tray_step(pips.xy, self.body) >= min_contrast
         """Which pips sit on something that differs from the tray. Others may be a pattern on the tray, or pips of
         a die as light as the tray: only faces seen square on may hold them, and of those only faces of four pips
-        or more, whose layout is no accident, or faces with a die's outline around them."""
+        or more, whose layout is no accident, or faces with a die's outline around them..."""
+        self.unoutlined: list[FaceFound] = []
+        """...or faces read in every other way with a faint outline (FAINT_OUTLINE), kept here and not returned: a
+        white die's soft shadow on a light grey tray. The reader shows them to die_net, and takes those it reads
+        alike."""
 
     def face(self, group: np.ndarray, nodes: np.ndarray, close: bool = False, least: float = 0.0) -> FaceFound | None:
         """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all. A 2 whose
@@ -201,9 +211,12 @@ class Judge:
             return None
         colour = _median(self.body[group], axis=0)
         unlike_tray = bool(self.on_dice[group].all())
-        if not unlike_tray and (pips.elongation[group].mean() > OFF_DICE_SLANT or
-                                (few and self._outline(grid.centre, grid.spacing, colour) < OUTLINE)):
+        if not unlike_tray and pips.elongation[group].mean() > OFF_DICE_SLANT:
             return None
+        outline = self._outline(grid.centre, grid.spacing, colour) if few and not unlike_tray else 1.0
+        if outline < FAINT_OUTLINE:
+            return None
+        unoutlined = outline < OUTLINE
         strength = float(pips.strength[group].min())
         tol = float(self._body_step(strength))
         probes = grid.at(BODY_OFFSETS)
@@ -249,7 +262,9 @@ class Judge:
         else:  # where the missed pip belongs, something must stand out as a missed pip does
             confidence *= 1.0 - self._emptiness(group, grid.at(GRID[missed][None]))
         found = self._found(group, grid.centre, grid.spacing, confidence, beyond, value)
-        return None if (missed is not None and found.value is None) or confidence < least else found
+        if (missed is not None and found.value is None) or confidence < least:
+            return None
+        return self._unless_unoutlined(found, unoutlined)
 
     def lone(self, candidates: np.ndarray, least: float = 0.0) -> list[tuple[FaceFound, np.ndarray]]:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip, unless less sure
@@ -285,16 +300,31 @@ class Judge:
         for k, c in zip(candidates[kept], confidence[kept]):
             group, point = np.array([k]), pips.xy[k].astype(np.float64)
             own_spacing = max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])  # its die may be larger
-            if not self.on_dice[k] and (c == 0 or not self._centred_outline(point, own_spacing, self.body[k])):
-                continue  # a round speck on the tray, or the tray's grain, unless a die's outline is around it
+            unoutlined = False
+            if not self.on_dice[k]:  # a round speck on the tray, or the tray's grain, unless a die's outline is around
+                crossings = None if c == 0 else self._outline_crossings(point, own_spacing, self.body[k])
+                if crossings is None or np.isfinite(crossings).mean() < FAINT_OUTLINE:
+                    continue
+                unoutlined = not _centred(crossings)
             if c > 0 and self._glare(point, self.spacing, self.body[k]):
                 c *= 0.3
             if c < least:
                 continue
             reach = SPILL * own_spacing
             beyond = self._beyond(group, point, reach) if c > 0 else ()  # a 2 whose other pip made no face?
-            found.append((self._found(group, point, self.spacing, float(c), beyond, 1), group))
+            face = self._unless_unoutlined(self._found(group, point, self.spacing, float(c), beyond, 1), unoutlined)
+            if face is not None:
+                found.append((face, group))
         return found
+
+    def _unless_unoutlined(self, face: FaceFound, unoutlined: bool) -> FaceFound | None:
+        """`face`, or None when it lacks the die's outline it needs (`unoutlined`): then, if read, it is kept in
+        `self.unoutlined` for a second reader to confirm."""
+        if not unoutlined:
+            return face
+        if face.value is not None:
+            self.unoutlined.append(face)
+        return None
 
     def marks_beside(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Whether pips `b` are of another colour than pips `a` (OTHER_COLOUR) on a body of theirs (within
@@ -390,17 +420,6 @@ class Judge:
         `colour` by the profile's least contrast or more, within OUTLINE_REACH (rays that leave the frame count as
         crossing nothing)."""
         return float(np.isfinite(self._outline_crossings(centre, spacing, colour)).mean())
-
-    def _centred_outline(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> bool:
-        """Whether `centre` lies in the middle of an outline: crossed on OUTLINE of the rays, as far out on each
-        side (OUTLINE_CENTRED) on all but two of the lines through it where both rays cross."""
-        distance = self._outline_crossings(centre, spacing, colour)
-        if np.isfinite(distance).mean() < OUTLINE:
-            return False
-        ahead, behind = np.split(distance, 2)  # _CIRCLE's second half points the other way
-        both = np.isfinite(ahead) & np.isfinite(behind)
-        return bool(both.sum() >= len(ahead) - 2 and np.all(
-            np.abs(ahead[both] - behind[both]) <= OUTLINE_CENTRED * (ahead[both] + behind[both]) / 2))
 
     def _outline_crossings(self, centre: np.ndarray, spacing: float, colour: np.ndarray) -> np.ndarray:
         """Per ray of 16 out from `centre`, how far out (pixels) something off the pips first differs from the
@@ -534,6 +553,18 @@ def _beside(nodes: np.ndarray) -> np.ndarray:
     """For a 2's nodes, where the other two pips of a 4 would be, on either side, if the 2 were its side."""
     across = np.array([1.0, -1.0]) * (nodes[1] - nodes[0])[::-1]
     return np.vstack([nodes + across, nodes - across])
+
+
+def _centred(distance: np.ndarray) -> bool:
+    """Whether a point lies in the middle of an outline, given how far out it crosses each ray of 16
+    (Judge._outline_crossings): crossed on OUTLINE of the rays, as far out on each side (OUTLINE_CENTRED) on all
+    but two of the lines through it where both rays cross."""
+    if np.isfinite(distance).mean() < OUTLINE:
+        return False
+    ahead, behind = np.split(distance, 2)  # _CIRCLE's second half points the other way
+    both = np.isfinite(ahead) & np.isfinite(behind)
+    return bool(both.sum() >= len(ahead) - 2 and np.all(
+        np.abs(ahead[both] - behind[both]) <= OUTLINE_CENTRED * (ahead[both] + behind[both]) / 2))
 
 
 def _clip(points: np.ndarray, h: int, w: int) -> np.ndarray:

@@ -80,11 +80,12 @@ corners meet) is rarely clear of every doubt."""
 
 
 def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
-                   threshold: float) -> list[FaceFound]:
-    """The dice these pips make in `frame` (the working frame, a die body about `die_px` across); `tray_step`
-    as for face_judge.Judge."""
+                   threshold: float) -> tuple[list[FaceFound], list[FaceFound]]:
+    """The dice these pips make in `frame` (the working frame, a die body about `die_px` across), and the faces
+    read but for the die's outline (face_judge.Judge.unoutlined), for a second reader to confirm; `tray_step` as
+    for face_judge.Judge."""
     if not len(pips):
-        return []
+        return [], []
     smooth = cv2.GaussianBlur(frame, (3, 3), 0)
     judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
     proposals = _proposals(judge, die_px)
@@ -120,7 +121,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
         if face.value is not None and not chosen.near(face, SAME_DIE):
             chosen.add(face, group)
     _beside_other_dice([(f, g) for f, g in ones if f.beyond and f.confidence >= threshold], chosen, among_held=False)
-    return _top_faces(chosen.faces)
+    return _top_faces(chosen.faces), judge.unoutlined
 
 
 class _Chosen:

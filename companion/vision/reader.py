@@ -12,7 +12,8 @@
    (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
    reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
    Every die still unread is shown to a small network that reads a whole die (die_net), and takes its value when
-   the network is sure of it; so is each part of a heap of touching dice where no die was found.
+   the network is sure of it; so is each part of a heap of touching dice where no die was found. A face the
+   geometry read but for the die's outline (a white die on a light tray) is taken when the network reads it alike.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -130,7 +131,8 @@ class DiceReader:
         work = view.working_frame()
         profile = self.profile
         pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, profile.pip_polarity)
-        faces = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast, profile.threshold)
+        faces, unoutlined = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast,
+                                           profile.threshold)
         scale = view.scale / view.small_scale
         lone = [region for region in view.regions if region.alone]
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
@@ -147,7 +149,8 @@ class DiceReader:
         dice = [die if die.value is not None or _crowded(die, *seen) else self._second_opinion(view.frame, die)
                 for die in dice]
         heaps = [region for region in view.regions if not region.alone]
-        return dice + self._dice_in_heaps(view, dice, heaps, *seen)
+        dice += self._dice_in_heaps(view, dice, heaps, *seen)
+        return dice + self._confirmed(view, dice, [view.to_input(face) for face in unoutlined], *seen)
 
     def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
                        polarity: np.ndarray) -> list[ReadDie]:
@@ -171,6 +174,26 @@ class DiceReader:
                 part = self._second_opinion(view.frame, part)
                 if part.value is not None:
                     found.append(part)
+        return found
+
+    def _confirmed(self, view: _View, dice: list[ReadDie], unoutlined: list[ReadDie], pips: np.ndarray,
+                   polarity: np.ndarray) -> list[ReadDie]:
+        """Of the faces the geometry read but for the die's outline (face_judge.Judge.unoutlined, in input pixels:
+        a white die on a light grey tray), those die_net reads alike (at AGREE), where no die was found. Each place
+        is looked at once, most pips first, with the size of the frame's dice read."""
+        size = _typical_size(dice)
+        height, width = view.frame.shape[:2]
+        looked, found = [], []
+        for die in sorted(unoutlined, key=lambda d: -d.value):
+            if size:
+                die = replace(die, size=size, bbox=_box(die.center, size))
+            if not _seen_whole(die, width, height) or any(_near(die, other, 1.0) for other in dice + looked) \
+                    or _crowded(die, pips, polarity):
+                continue
+            looked.append(die)
+            value, confidence = self._net.read(view.frame, die.center, die.size, counted=die.value)
+            if value == die.value:
+                found.append(replace(die, confidence=confidence))
         return found
 
     def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:

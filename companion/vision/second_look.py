@@ -80,7 +80,7 @@ def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min
     if _pips_on(strongest, inner) < 2:
         return None  # no face of two pips or more on the body: not worth judging
     origin = np.array([left, top], float)
-    faces = dice_from_pips(strongest, crop, lambda points, colours: tray_step(points + origin, colours), DIE_PX,
+    faces, _ = dice_from_pips(strongest, crop, lambda points, colours: tray_step(points + origin, colours), DIE_PX,
                            min_contrast, threshold)
     read = [replace(face, center=(face.center[0] + left, face.center[1] + top)) for face in faces
             if face.value is not None and face.pips >= 2 and _inside(face.center, inner)]

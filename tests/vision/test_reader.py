@@ -177,7 +177,7 @@ def test_a_tray_of_dice_as_light_as_it_takes_its_pip_spacing_from_their_faces(tr
 @pytest.mark.parametrize("seed", range(3))
 def test_dots_on_a_light_tray_with_no_die_around_them_are_no_face(seed):
     """Dark dots laid out as a 3, a 2 and a 1 on a tray as light as white dice, with no die's outline around
-    them."""
+    them: no face, and none shown to the network, which counts the three dots as a 3 (face_judge.FAINT_OUTLINE)."""
     frame = on_light_tray([], seed)
     cv2.circle(frame, (200, 330), 4, (35, 30, 30), -1)
     for k in range(3):
