@@ -19,8 +19,11 @@ BACKGROUND_CELL = 16
 """The frame-estimated background is the median over cells of 1/16 of the frame, i.e. several dice wide."""
 
 
-MAX_CLUSTER = 12
-"""More touching dice than this in one blob is taken for part of the tray, not dice."""
+MAX_CLUSTER = 40
+"""More touching dice than this in one blob (its area over a lone die body's) is taken for part of the tray, not
+dice. A heap of the most dice a roll holds (25) counts more: it takes in the shade of the tray's wall it lies
+against and its dice's shadows between them (byler-d6's heaps of 21 to 25 dice count up to 32). At 12 such heaps
+were not cut into parts, and die_net saw none of their unread dice."""
 SQUARE = 1.4
 """A die seen from above, shadow and all, is about as long as it is wide: a blob longer than this over its width,
 in the box turned to fit it, is a cable, a pen or a streak of shadow..."""

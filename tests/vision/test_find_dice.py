@@ -77,3 +77,16 @@ def test_a_die_as_large_as_two_but_shaped_like_one_is_one_region_alone():
     large = [r for r in regions if r.box[0] < 150 < r.box[2] and r.box[1] < 400 < r.box[3]]
     assert len(large) == 1 and large[0].alone and large[0].size > 1.3 * size
     assert sum(not r.alone for r in regions) == 2
+
+
+def test_a_heap_of_every_die_a_roll_may_hold_is_cut_into_parts():
+    """25 dice touching in one blob, with three lying alone to give a die's size: the heap is dice, not the tray,
+    and each part of it is shown to die_net where no die is read."""
+    heap = [SynthDie(value=1 + k % 6, center=(150.0 + 44 * (k % 5), 110.0 + 44 * (k // 5)), size=44.0)
+            for k in range(25)]
+    lone = [SynthDie(value=2, center=c, size=44.0) for c in ((520.0, 90.0), (560.0, 250.0), (520.0, 400.0))]
+    frame = render_scene(heap + lone, seed=4)
+    regions, _ = find_regions(Foreground(frame, Tray(frame, None), Profile().min_contrast), None)
+    parts = [region for region in regions if not region.alone]
+    assert len(parts) >= 20 and all(region.center[0] < 400 for region in parts)
+    assert sum(region.alone for region in regions) == 3
