@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -46,8 +47,11 @@ SMALL_DIE = 1 / 32
 """...and one this small only the shadows of dice as light as the tray."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
-CROWD_REACH = 0.6
-"""Like pips within this many face sizes of a die's centre lie on its face (`_crowded`)."""
+ON_FACE = 0.6
+"""Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_pips_centre`)."""
+PIP_CENTRE_MOVE = 0.2
+"""A heap's part is looked at again, centred on its free pips, when their centre lies more than this many face
+sizes off the part's (nearer, it is the same look)."""
 MIN_PIP_STRENGTH = 24
 """Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
 BRIGHT = 210
@@ -158,22 +162,27 @@ class DiceReader:
         was found within a die's reach and pips (`pips`, input pixels) were, clear of the frame's edge (a cable, a
         laptop's edge or the clutter at a webcam's edges cut into parts; each look at a part costs a few ms). A
         part may lie across two dice: the network, taught such crops as no pip face, gives no value there, and
-        nothing is reported where it gives none."""
+        nothing is reported where it gives none. A part the network reads nothing at is looked at once more,
+        centred on the pips no die holds there (`_free_pips_centre`), when they lie off its centre."""
         size = _typical_size(dice)
         if size is None:
             return []
         found = []
+        height, width = view.frame.shape[:2]
         for region in parts:
             center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
-            part = ReadDie(center, size, None, 0.0, bbox=_box(center, size))
-            height, width = view.frame.shape[:2]
-            inside = size <= center[0] <= width - size and size <= center[1] <= height - size
-            if not inside or not np.any(np.hypot(*(pips - center).T) < size):
-                continue
-            if not any(_near(part, die, 1.0) for die in dice + found) and not _crowded(part, pips, polarity):
+            for look in (center, _free_pips_centre(center, size, dice, pips, polarity)):
+                if look is None or look != center and math.dist(look, center) <= PIP_CENTRE_MOVE * size:
+                    continue
+                part = ReadDie(look, size, None, 0.0, bbox=_box(look, size))
+                inside = size <= look[0] <= width - size and size <= look[1] <= height - size
+                if not inside or not np.any(np.hypot(*(pips - look).T) < size) \
+                        or any(_near(part, die, 1.0) for die in dice + found) or _crowded(part, pips, polarity):
+                    continue
                 part = self._second_opinion(view.frame, part)
                 if part.value is not None:
                     found.append(part)
+                    break
         return found
 
     def _confirmed(self, view: _View, dice: list[ReadDie], unoutlined: list[ReadDie], pips: np.ndarray,
@@ -337,12 +346,28 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
     return float(np.median(read)) if read else None
 
 
+def _free_pips_centre(center: tuple[float, float], size: float, dice: list[ReadDie], pips: np.ndarray,
+                      polarity: np.ndarray) -> tuple[float, float] | None:
+    """The mean of the like pips (of the polarity most of them have) within a die's `size` of a heap's part
+    `center` that lie on no die found (ON_FACE), or None without any. A d6 face's pips lie symmetric about its
+    centre, so where they are one die's, their mean is its face's centre, which the k-means cut of a heap rarely
+    is."""
+    free = np.hypot(*(pips - center).T) < size
+    for die in dice:
+        free &= np.hypot(*(pips - die.center).T) >= ON_FACE * die.size
+    if not free.any():
+        return None
+    like = free & (polarity == np.bincount(polarity[free].astype(np.intp), minlength=2).argmax())
+    x, y = pips[like].mean(axis=0)
+    return float(x), float(y)
+
+
 def _crowded(die: ReadDie, pips: np.ndarray, polarity: np.ndarray) -> bool:
     """Whether more than six like pips (`pips` in input pixels, of one `polarity`) lie on a die's face: no d6
     face, whatever the network would count there (it read a 6 with a seventh pip at its centre as a 6). A face's
     corner pips lie up to 0.55 of its side from its centre, and the face the geometry made of some of them may be
     smaller than the die's."""
-    on_face = np.hypot(*(pips - die.center).T) < CROWD_REACH * die.size
+    on_face = np.hypot(*(pips - die.center).T) < ON_FACE * die.size
     return int(np.bincount(polarity[on_face].astype(np.intp), minlength=2).max()) > 6
 
 
