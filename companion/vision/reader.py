@@ -12,8 +12,9 @@
    (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
    reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
    Every die still unread is shown to a small network that reads a whole die (die_net), and takes its value when
-   the network is sure of it; so is each part of a heap of touching dice where no die was found. A face the
-   geometry read but for the die's outline (a white die on a light tray) is taken when the network reads it alike.
+   the network is sure of it; so is each part of a heap of touching dice where no die was found, and each die
+   lying alone with one like pip on it and no face (not reported unless read). A face the geometry read but for
+   the die's outline (a white die on a light tray) is taken when the network reads it alike.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -34,7 +35,7 @@ from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regi
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
 from .profile import Profile
-from .second_look import middle_pips, second_look, unread_die
+from .second_look import second_look, unread_pips
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
@@ -144,9 +145,11 @@ class DiceReader:
                             profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
         dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
-        dice += [replace(self._body_die(view, region, dice), counted_pips=middle_pips(pips, box))
-                 for region, box in zip(lone, bodies)
-                 if unread_die(pips, faces, box) and die_shaped(region, view.small.shape)]
+        counts = [unread_pips(pips, faces, box) for box in bodies]
+        unread = [(region, count) for region, count in zip(lone, counts)
+                  if count and die_shaped(region, view.small.shape)]
+        dice += [replace(self._body_die(view, region, dice), counted_pips=count)
+                 for region, count in unread if count >= 2]  # fewer: read only (`_one_pip_bodies`)
         if self._net is None:
             return dice
         seen = (pips.xy / view.scale, pips.polarity)  # in input pixels, as the dice
@@ -154,6 +157,7 @@ class DiceReader:
                 for die in dice]
         heaps = [region for region in view.regions if not region.alone]
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
+        dice += self._one_pip_bodies(view, dice, [region for region, count in unread if count == 1])
         return dice + self._confirmed(view, dice, [view.to_input(face) for face in unoutlined], *seen)
 
     def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
@@ -183,6 +187,21 @@ class DiceReader:
                 if part.value is not None:
                     found.append(part)
                     break
+        return found
+
+    def _one_pip_bodies(self, view: _View, dice: list[ReadDie], regions: list[Region]) -> list[ReadDie]:
+        """The dice die_net reads on bodies lying alone, shaped like a die, that the geometry made no face on and
+        found one like pip in the middle of (`regions`): a 1 whose face failed a check (glints around its pip) is
+        read when the network agrees with the one pip (AGREE), or any die when it is sure (SURE). Unread, such a
+        body is not reported: one pip may be a mark, or the tray's grain on a shadow."""
+        height, width = view.frame.shape[:2]
+        found = []
+        for region in regions:
+            die = replace(self._body_die(view, region, dice), counted_pips=1)
+            if _seen_whole(die, width, height) and not any(_near(die, other, 1.0) for other in dice):
+                die = self._second_opinion(view.frame, die)
+                if die.value is not None:
+                    found.append(die)
         return found
 
     def _confirmed(self, view: _View, dice: list[ReadDie], unoutlined: list[ReadDie], pips: np.ndarray,

@@ -16,7 +16,7 @@ and the first look judged every lone pip. Nor is a face taken that the first loo
 level too.
 
 A die lying alone that shows pips but that neither look reads (glints through its pips) is still a die:
-`unread_die` tells such bodies, which the reader reports with value None, so that a game counts every die rolled.
+`unread_pips` tells such bodies, which the reader reports with value None, so that a game counts every die rolled.
 """
 from __future__ import annotations
 
@@ -54,11 +54,11 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
     return faces
 
 
-def unread_die(pips: Pips, faces: list[FaceFound], box: tuple[int, int, int, int]) -> bool:
-    """Whether a lone body's box (working pixels) is a die that neither look read, to be reported unsure rather
-    than left out: no face lies on it, read or not, but two like pips or more lie in its middle (MIDDLE). Fewer
-    may be a mark, or the tray's grain on a shadow."""
-    return middle_pips(pips, box) >= 2 and not any(_inside(face.center, box) for face in faces)
+def unread_pips(pips: Pips, faces: list[FaceFound], box: tuple[int, int, int, int]) -> int:
+    """For a lone body's box (working pixels), the like pips in its middle (`middle_pips`) when no face lies on
+    it, read or not, else 0. Two or more make a die that neither look read, to be reported unsure rather than left
+    out; one may be a mark, or the tray's grain on a shadow, as well as a 1 whose face failed a check."""
+    return 0 if any(_inside(face.center, box) for face in faces) else middle_pips(pips, box)
 
 
 def middle_pips(pips: Pips, box: tuple[int, int, int, int]) -> int:
