@@ -49,7 +49,7 @@ SMALL_DIE = 1 / 32
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 ON_FACE = 0.6
-"""Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_pips_centre`)."""
+"""Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
 """A heap's part is looked at again, centred on its free pips, when their centre lies more than this many face
 sizes off the part's (nearer, it is the same look)."""
@@ -79,7 +79,8 @@ class ReadDie:
     """"dark" or "light": how the pips stood out from this die's face (None when no pips were seen)."""
     counted_pips: int = 0
     """For a die found by its lone body with no face on it, the like pips on the body's middle
-    (second_look.middle_pips): a count die_net may agree with; 0 for any other."""
+    (second_look.middle_pips), and for a heap's part looked at again centred on the pips no die holds, those of
+    them on its face: a count die_net may agree with; 0 for any other."""
 
     def to_die(self) -> Die:
         return Die(value=self.value, kind=self.kind, face=self.face, owner=self.owner, zone=self.zone,
@@ -167,7 +168,9 @@ class DiceReader:
         laptop's edge or the clutter at a webcam's edges cut into parts; each look at a part costs a few ms). A
         part may lie across two dice: the network, taught such crops as no pip face, gives no value there, and
         nothing is reported where it gives none. A part the network reads nothing at is looked at once more,
-        centred on the pips no die holds there (`_free_pips_centre`), when they lie off its centre."""
+        centred on the like pips within a die of it that lie on no die found (`_free_like_pips`), when their mean
+        lies off its centre: a k-means part is rarely centred on one die. The network may then agree with the count
+        of those pips on the face looked at (`ReadDie.counted_pips`)."""
         size = _typical_size(dice)
         if size is None:
             return []
@@ -175,10 +178,14 @@ class DiceReader:
         height, width = view.frame.shape[:2]
         for region in parts:
             center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
-            for look in (center, _free_pips_centre(center, size, dice, pips, polarity)):
-                if look is None or look != center and math.dist(look, center) <= PIP_CENTRE_MOVE * size:
-                    continue
-                part = ReadDie(look, size, None, 0.0, bbox=_box(look, size))
+            looks = [(center, 0)]
+            free = _free_like_pips(center, size, dice, pips, polarity)
+            if free.any():  # a face's pips are symmetric about its centre: where they are one die's, there it is
+                middle = tuple(float(v) for v in pips[free].mean(axis=0))
+                if math.dist(middle, center) > PIP_CENTRE_MOVE * size:
+                    looks.append((middle, int(_free_like_pips(middle, ON_FACE * size, dice, pips, polarity).sum())))
+            for look, counted in looks:
+                part = ReadDie(look, size, None, 0.0, bbox=_box(look, size), counted_pips=counted)
                 inside = size <= look[0] <= width - size and size <= look[1] <= height - size
                 if not inside or not np.any(np.hypot(*(pips - look).T) < size) \
                         or any(_near(part, die, 1.0) for die in dice + found) or _crowded(part, pips, polarity):
@@ -365,20 +372,16 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
     return float(np.median(read)) if read else None
 
 
-def _free_pips_centre(center: tuple[float, float], size: float, dice: list[ReadDie], pips: np.ndarray,
-                      polarity: np.ndarray) -> tuple[float, float] | None:
-    """The mean of the like pips (of the polarity most of them have) within a die's `size` of a heap's part
-    `center` that lie on no die found (ON_FACE), or None without any. A d6 face's pips lie symmetric about its
-    centre, so where they are one die's, their mean is its face's centre, which the k-means cut of a heap rarely
-    is."""
-    free = np.hypot(*(pips - center).T) < size
+def _free_like_pips(center: tuple[float, float], reach: float, dice: list[ReadDie], pips: np.ndarray,
+                    polarity: np.ndarray) -> np.ndarray:
+    """Which pips (input pixels) lie within `reach` of `center` and on no die found (ON_FACE), of the polarity most
+    of those have (a face's pips are of one)."""
+    free = np.hypot(*(pips - center).T) < reach
     for die in dice:
         free &= np.hypot(*(pips - die.center).T) >= ON_FACE * die.size
-    if not free.any():
-        return None
-    like = free & (polarity == np.bincount(polarity[free].astype(np.intp), minlength=2).argmax())
-    x, y = pips[like].mean(axis=0)
-    return float(x), float(y)
+    if free.any():
+        free &= polarity == np.bincount(polarity[free].astype(np.intp), minlength=2).argmax()
+    return free
 
 
 def _crowded(die: ReadDie, pips: np.ndarray, polarity: np.ndarray) -> bool:

@@ -116,7 +116,7 @@ def test_a_die_the_geometry_reads_is_never_shown_to_the_network():
     pytest.param("IMG_20191208_111446.jpg", (473.2, 190.9, 510.9, 233.0), 1, id="heap-part"),
     pytest.param("IMG_20191208_111457.jpg", (393.2, 170.5, 430.9, 209.6), 1, id="heap-part-2"),
     # a 3 touching a 1: the k-means cut of their heap lies off the 3's face, where the network reads nothing; the
-    # mean of the pips there that no die holds is the 3's face's centre (reader._free_pips_centre)
+    # mean of the pips there that no die holds is the 3's face's centre (reader._free_like_pips)
     pytest.param("IMG_20191208_112209.jpg", (230.2, 362.8, 265.5, 398.4), 3, id="heap-part-centred-on-its-pips"),
     # a white 2 whose soft shadow on the light grey tray is too faint an outline for the geometry to take its two
     # pips for a die on their own (face_judge.Judge.unoutlined); the network reads a 2 there too

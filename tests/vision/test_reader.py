@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.base import Die
 from companion.vision import DiceReader, Profile
-from companion.vision.reader import ReadDie, _free_pips_centre
+from companion.vision.reader import ReadDie, _free_like_pips
 from companion.vision.synth import SynthDie, render_scene
 
 PHOTOS = Path(__file__).resolve().parents[1] / "data" / "photos"
@@ -683,12 +683,14 @@ def test_a_face_cut_by_the_frames_edge_is_no_die(value, angle):
     assert sorted(die.value for die in read(440.0)) == sorted([2, value])
 
 
-def test_the_free_pips_of_a_heap_centre_on_the_face_they_make():
-    """A 5's pips lie symmetric about its face's centre; a pip of a die found beside it, and the few pips of the
-    other polarity, do not move their mean."""
+def test_the_free_pips_of_a_heap_are_the_face_they_make():
+    """A 5's pips beside a die found: a pip of that die, and the few pips of the other polarity, are not the 5's;
+    the five left lie symmetric about its face's centre."""
     five = [(90, 90), (110, 90), (100, 100), (90, 110), (110, 110)]
     pips = np.array(five + [(128, 100), (104, 96), (96, 104)], float)
     polarity = np.array([0] * 6 + [1, 1])
     found = ReadDie((140.0, 100.0), 24.0, 2, 1.0)
-    assert _free_pips_centre((112.0, 96.0), 30.0, [found], pips, polarity) == (100.0, 100.0)
-    assert _free_pips_centre((300.0, 300.0), 30.0, [found], pips, polarity) is None
+    free = _free_like_pips((112.0, 96.0), 30.0, [found], pips, polarity)
+    assert free.tolist() == [True] * 5 + [False] * 3
+    assert tuple(pips[free].mean(axis=0)) == (100.0, 100.0)
+    assert not _free_like_pips((300.0, 300.0), 30.0, [found], pips, polarity).any()
