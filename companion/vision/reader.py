@@ -79,8 +79,8 @@ class ReadDie:
     """"dark" or "light": how the pips stood out from this die's face (None when no pips were seen)."""
     counted_pips: int = 0
     """For a die found by its lone body with no face on it, the like pips on the body's middle
-    (second_look.middle_pips), and for a heap's part looked at again centred on the pips no die holds, those of
-    them on its face: a count die_net may agree with; 0 for any other."""
+    (second_look.middle_pips), and for a heap's part, the like pips on its face that lie on no die found: a count
+    die_net may agree with; 0 for any other."""
 
     def to_die(self) -> Die:
         return Die(value=self.value, kind=self.kind, face=self.face, owner=self.owner, zone=self.zone,
@@ -169,8 +169,8 @@ class DiceReader:
         part may lie across two dice: the network, taught such crops as no pip face, gives no value there, and
         nothing is reported where it gives none. A part the network reads nothing at is looked at once more,
         centred on the like pips within a die of it that lie on no die found (`_free_like_pips`), when their mean
-        lies off its centre: a k-means part is rarely centred on one die. The network may then agree with the count
-        of those pips on the face looked at (`ReadDie.counted_pips`)."""
+        lies off its centre: a k-means part is rarely centred on one die. At each look the network may agree with
+        the count of such pips on the face looked at (`ReadDie.counted_pips`)."""
         size = _typical_size(dice)
         if size is None:
             return []
@@ -178,13 +178,14 @@ class DiceReader:
         height, width = view.frame.shape[:2]
         for region in parts:
             center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
-            looks = [(center, 0)]
+            looks = [center]
             free = _free_like_pips(center, size, dice, pips, polarity)
             if free.any():  # a face's pips are symmetric about its centre: where they are one die's, there it is
                 middle = tuple(float(v) for v in pips[free].mean(axis=0))
                 if math.dist(middle, center) > PIP_CENTRE_MOVE * size:
-                    looks.append((middle, int(_free_like_pips(middle, ON_FACE * size, dice, pips, polarity).sum())))
-            for look, counted in looks:
+                    looks.append(middle)
+            for look in looks:
+                counted = int(_free_like_pips(look, ON_FACE * size, dice, pips, polarity).sum())
                 part = ReadDie(look, size, None, 0.0, bbox=_box(look, size), counted_pips=counted)
                 inside = size <= look[0] <= width - size and size <= look[1] <= height - size
                 if not inside or not np.any(np.hypot(*(pips - look).T) < size) \
