@@ -81,7 +81,7 @@ def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min
         return None  # no face of two pips or more on the body: not worth judging
     origin = np.array([left, top], float)
     faces, _ = dice_from_pips(strongest, crop, lambda points, colours: tray_step(points + origin, colours), DIE_PX,
-                           min_contrast, threshold)
+                              min_contrast, threshold)
     read = [replace(face, center=(face.center[0] + left, face.center[1] + top)) for face in faces
             if face.value is not None and face.pips >= 2 and _inside(face.center, inner)]
     return read[0] if len(read) == 1 else None
