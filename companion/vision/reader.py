@@ -378,8 +378,9 @@ def _free_like_pips(center: tuple[float, float], reach: float, dice: list[ReadDi
     """Which pips (input pixels) lie within `reach` of `center` and on no die found (ON_FACE), of the polarity most
     of those have (a face's pips are of one)."""
     free = np.hypot(*(pips - center).T) < reach
-    for die in dice:
-        free &= np.hypot(*(pips - die.center).T) >= ON_FACE * die.size
+    if dice and free.any():
+        centres, sizes = np.array([die.center for die in dice]), np.array([die.size for die in dice])
+        free &= ~(np.hypot(*(pips[:, None] - centres[None]).transpose(2, 0, 1)) < ON_FACE * sizes).any(axis=1)
     if free.any():
         free &= polarity == np.bincount(polarity[free].astype(np.intp), minlength=2).argmax()
     return free
