@@ -12,8 +12,8 @@
    (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
    reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
    Every die still unread is shown to a small network that reads a whole die (die_net), and takes its value when
-   the network is sure of it; so is each part of a heap of touching dice where no die was found, and each die
-   lying alone with one like pip on it and no face (not reported unless read). A face the geometry read but for
+   the network is sure of it (a die lying alone with one like pip on it and no face is reported only then); so is
+   each part of a heap of touching dice where no die was found. A face the geometry read but for
    the die's outline (a white die on a light tray) is taken when the network reads it alike.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
@@ -147,18 +147,16 @@ class DiceReader:
         height, width = view.frame.shape[:2]
         dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
         counts = [unread_pips(pips, faces, box) for box in bodies]
-        unread = [(region, count) for region, count in zip(lone, counts)
-                  if count and die_shaped(region, view.small.shape)]
-        dice += [replace(self._body_die(view, region, dice), counted_pips=count)
-                 for region, count in unread if count >= 2]  # fewer: read only (`_one_pip_bodies`)
+        dice += [replace(self._body_die(view, region, dice), counted_pips=count) for region, count in zip(lone, counts)
+                 if count and die_shaped(region, view.small.shape)]
         if self._net is None:
-            return dice
+            return [die for die in dice if _reported(die)]
         seen = (pips.xy / view.scale, pips.polarity)  # in input pixels, as the dice
         dice = [die if die.value is not None or _crowded(die, *seen) else self._second_opinion(view.frame, die)
                 for die in dice]
+        dice = [die for die in dice if _reported(die)]
         heaps = [region for region in view.regions if not region.alone]
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
-        dice += self._one_pip_bodies(view, dice, [region for region, count in unread if count == 1])
         return dice + self._confirmed(view, dice, [view.to_input(face) for face in unoutlined], *seen)
 
     def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
@@ -195,21 +193,6 @@ class DiceReader:
                 if part.value is not None:
                     found.append(part)
                     break
-        return found
-
-    def _one_pip_bodies(self, view: _View, dice: list[ReadDie], regions: list[Region]) -> list[ReadDie]:
-        """The dice die_net reads on bodies lying alone, shaped like a die, that the geometry made no face on and
-        found one like pip in the middle of (`regions`): a 1 whose face failed a check (glints around its pip) is
-        read when the network agrees with the one pip (AGREE), or any die when it is sure (SURE). Unread, such a
-        body is not reported: one pip may be a mark, or the tray's grain on a shadow."""
-        height, width = view.frame.shape[:2]
-        found = []
-        for region in regions:
-            die = replace(self._body_die(view, region, dice), counted_pips=1)
-            if _seen_whole(die, width, height) and not any(_near(die, other, 1.0) for other in dice):
-                die = self._second_opinion(view.frame, die)
-                if die.value is not None:
-                    found.append(die)
         return found
 
     def _confirmed(self, view: _View, dice: list[ReadDie], unoutlined: list[ReadDie], pips: np.ndarray,
@@ -371,6 +354,14 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
     typical spacing, which without other faces is a guess), or None."""
     read = [die.size for die in dice if die.value is not None and die.value >= 2]
     return float(np.median(read)) if read else None
+
+
+def _reported(die: ReadDie) -> bool:
+    """Whether a die found is reported: read, or unsure on a face or on a lone body with two like pips or more
+    (second_look.unread_pips). A lone body with one like pip and no face may be a mark, or the tray's grain on a
+    shadow, as well as a 1 whose face failed a check (glints by its pip): it is reported only when die_net reads
+    it, agreeing with that one pip or sure of its own."""
+    return die.value is not None or die.counted_pips != 1
 
 
 def _free_like_pips(center: tuple[float, float], reach: float, dice: list[ReadDie], pips: np.ndarray,
