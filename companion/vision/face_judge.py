@@ -302,8 +302,10 @@ class Judge:
             own_spacing = max(self.spacing, LONE_SPACING_PER_PIP * 2 * pips.radius[k])  # its die may be larger
             unoutlined = False
             if not self.on_dice[k]:  # a round speck on the tray, or the tray's grain, unless a die's outline is around
-                crossings = None if c == 0 else self._outline_crossings(point, own_spacing, self.body[k])
-                if crossings is None or np.isfinite(crossings).mean() < FAINT_OUTLINE:
+                if c == 0:
+                    continue
+                crossings = self._outline_crossings(point, own_spacing, self.body[k])
+                if np.isfinite(crossings).mean() < FAINT_OUTLINE:
                     continue
                 unoutlined = not _centred(crossings)
             if c > 0 and self._glare(point, self.spacing, self.body[k]):
