@@ -34,6 +34,9 @@ PARTING_LEVEL = 0.7
 blobs that look merged are many on a patterned tray wall), where their blobs are..."""
 PARTED_RADIUS = 1.2
 """...this much smaller than at half the peak (the median over the development photos' single pips)."""
+FURTHER_PARTING = 0.8
+"""A part still too long at PARTING_LEVEL is parted once more at this fraction (large pips set close, as a 6's
+column on some small dice, merge at PARTING_LEVEL too)."""
 MERGED_ELONGATION = 1.8
 """A pip blob this long may be two pips merged: it is parted when it parts in two or more."""
 MERGED_PIPS = 3
@@ -180,12 +183,13 @@ def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_stre
     not round or long: the blobs inside it above a higher level part them, when there are two or more. At that
     higher level itself (second_look) nothing is parted, and each blob is a pip's core, smaller than the pip by
     PARTED_RADIUS as parted pips are: the ring the judge takes a pip's body colour on must lie past the pip."""
-    binary = cv2.compare(response, cv2.max(cv2.multiply(local_peak, level), min_strength), cv2.CMP_GT)
-    labels, stats, pips, merged = _components(binary, response, die_px, min_strength)
+    labels, stats, pips, merged = _components(_above(response, local_peak, level, min_strength), response, die_px,
+                                              min_strength)
     if level >= PARTING_LEVEL:
         xy, radius, strength, shape = pips[0], pips[1] * PARTED_RADIUS, pips[2], pips[3]
     else:
-        xy, radius, strength, shape = _parted(response, local_peak, die_px, min_strength, labels, stats, pips, merged)
+        xy, radius, strength, shape, _ = _parted(response, local_peak, die_px, min_strength, labels, stats, pips,
+                                                 merged)
     x, y, w, h, area = (stats[1:, i] for i in range(5))
     extent = np.maximum(w, h)
     face_sized = (extent >= PLATEAU_SIDE[0] * die_px) & (extent <= PLATEAU_SIDE[1] * die_px) \
@@ -198,20 +202,30 @@ def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_stre
 
 
 def _parted(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float, labels: np.ndarray,
-            stats: np.ndarray, pips: tuple, merged: np.ndarray) -> tuple:
-    """The pips (centres, radii, peak responses, shapes) of `_components`, with each blob that may be pips merged
-    (`merged`, or a pip too long) replaced by its parts above PARTING_LEVEL, when it parts in two or more."""
+            stats: np.ndarray, pips: tuple, merged: np.ndarray, level: float = PARTING_LEVEL) -> tuple:
+    """The pips (centres, radii, peak responses, shapes, labels) of `_components`, with each blob that may be pips
+    merged (`merged`, or a pip too long) replaced by its parts above `level`, when it parts in two or more; a part
+    still too long is parted so at FURTHER_PARTING."""
     long = _elongation(pips[3]) > MERGED_ELONGATION
     mergers = np.zeros(len(stats), bool)
     mergers[np.concatenate([merged, pips[4][long]])] = True
-    higher = cv2.compare(response, cv2.max(cv2.multiply(local_peak, PARTING_LEVEL), min_strength), cv2.CMP_GT)
-    parts = _components(higher, response, die_px, min_strength)[2]
+    part_labels, part_stats, parts, _ = _components(_above(response, local_peak, level, min_strength), response,
+                                                    die_px, min_strength)
     centre = _pixels(parts[0], labels.shape)
     label = labels[centre[:, 1], centre[:, 0]]
     parted = mergers[label] & (np.bincount(label, minlength=len(stats))[label] >= 2)
     whole = ~np.isin(pips[4], label[parted])
-    return tuple(np.concatenate([a[whole], b[parted] * scale])
-                 for a, b, scale in zip(pips, parts, (1, PARTED_RADIUS, 1, 1)))
+    xy, radius, strength, shape, own = (part[parted] for part in parts)
+    parts = (xy, radius * PARTED_RADIUS, strength, shape, own)
+    if level < FURTHER_PARTING and len(xy):
+        parts = _parted(response, local_peak, die_px, min_strength, part_labels, part_stats, parts,
+                        np.zeros(0, np.intp), FURTHER_PARTING)
+    return tuple(np.concatenate([a[whole], b]) for a, b in zip(pips, parts))
+
+
+def _above(response: np.ndarray, local_peak: np.ndarray, level: float, min_strength: float) -> np.ndarray:
+    """Where `response` beats `level` of its local peak and `min_strength` (a mask)."""
+    return cv2.compare(response, cv2.max(cv2.convertScaleAbs(local_peak, alpha=level), min_strength), cv2.CMP_GT)
 
 
 def _components(binary: np.ndarray, response: np.ndarray, die_px: float, min_strength: float):

@@ -425,6 +425,16 @@ def test_a_five_whose_pips_run_together_is_read(image, box):
     assert nearest_to_box(read, box).value == 5
 
 
+def test_a_six_whose_pips_still_merge_at_the_parting_level_is_read():
+    """IMG_20191208_112530: a small black die's large red pips set close. At half the local peak each column of
+    three is one blob, parted at the parting level into a pip and two pips still merged; parted once more, the six
+    pips stand apart. The geometry alone reads it (it was unread before)."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191208_112530.jpg"))
+    read = DiceReader(Profile(second_opinion=False)).read(frame)
+    die = nearest_to_box(read, (331.2, 104.1, 367.5, 143.4))
+    assert die.value == 6 and 331.2 < die.center[0] < 367.5 and 104.1 < die.center[1] < 143.4
+
+
 @pytest.mark.parametrize("image, box", [("IMG_20191209_100248.jpg", (250.1, 222.7, 301.8, 273.7)),
                                         ("IMG_20191209_100602.jpg", (292.6, 222.7, 337.3, 268.8))])
 def test_a_five_with_one_pip_lost_is_read(image, box):
