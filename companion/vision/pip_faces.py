@@ -39,7 +39,10 @@ FEW_DIAGONAL = 0.3
 a 4's side is held by the 4's other pips when they are found: face_judge.FaceFound.beyond)..."""
 CLOSE_DIAGONAL = 0.35
 """...and a 2 under this may be the centre and a corner of a 3 or a 5, or the side of a 4, whose other pips were
-missed: it is read only when nothing stands out where they would be (face_judge.Judge.face's `close`)."""
+missed: it is read only when nothing stands out where they would be (face_judge.Judge.face's `close`)..."""
+SIDE_OF_A_FOUR = 0.8
+"""...as is a 2 whose pip spacing is under this much of the frame's: a 4's side taken for a 2's diagonal has 0.71
+of its spacing (a black 4 whose other column a glint along the edge hid, read as a 2 in a sharper photo)."""
 SIDE = (0.21, 0.8)
 """A face's side from corner pip to corner pip (2 pip spacings) over the die body's size."""
 NODE_REACH = 0.32
@@ -93,7 +96,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
-        judged = [(judge.face(group, nodes, close=count == 2 and _diagonal(spacing) < CLOSE_DIAGONAL * die_px,
+        judged = [(judge.face(group, nodes, close=count == 2 and _close(spacing, die_px, judge.spacing),
                               least=threshold if count == 2 else 0.0),
                    group) for group, nodes, spacing in proposals if len(group) == count and not chosen.holds(group)]
         # a face not read, or of a die as light as the tray (whose body check cannot pass), holds no smaller face
@@ -121,7 +124,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
         if face.value is not None and not chosen.near(face, SAME_DIE):
             chosen.add(face, group)
     _beside_other_dice([(f, g) for f, g in ones if f.beyond and f.confidence >= threshold], chosen, among_held=False)
-    return _top_faces(chosen.faces), judge.unoutlined
+    return top_faces(chosen.faces), judge.unoutlined
 
 
 class _Chosen:
@@ -203,7 +206,7 @@ def _typical_spacing(proposals, on_dice: np.ndarray, fallback: float) -> float:
     return float(np.median(spacings)) if spacings else fallback
 
 
-def _top_faces(faces: list[FaceFound]) -> list[FaceFound]:
+def top_faces(faces: list[FaceFound]) -> list[FaceFound]:
     """Of two faces too close to be the top faces of two dice, the one seen more squarely (rounder pips) is a top
     face and the other a side face of the same die, seen at a slant (SIDE_FACE_REACH, SIDE_BESIDE_REACH)."""
     kept: list[FaceFound] = []
@@ -278,6 +281,12 @@ def _proposals(judge: Judge, die_px: float) -> list[tuple[np.ndarray, np.ndarray
                 seen.add(key)
                 found.append((group, nodes, spacing))
     return found
+
+
+def _close(spacing: float, die_px: float, typical_spacing: float) -> bool:
+    """Whether a 2 of this pip spacing may be part of a larger face whose other pips were missed (CLOSE_DIAGONAL,
+    SIDE_OF_A_FOUR)."""
+    return _diagonal(spacing) < CLOSE_DIAGONAL * die_px or spacing < SIDE_OF_A_FOUR * typical_spacing
 
 
 def _diagonal(spacing: float) -> float:

@@ -10,8 +10,9 @@ look found, and on touching dice it makes faces across them. It needs two pips o
 either level: a body with fewer at the first (a shadow, a mark) never gave a face on the development photos, and
 a crop with fewer at the second can show no face of two pips or more, so it is not judged. Its face is judged as
 any other (face_judge), in a crop of the die, and replaces the first look's faces on that die only when it is the
-one face read there. A 1 is never taken from it: at the higher level the other pips of a 2 or a 3 may fall away,
-and the first look judged every lone pip. Nor is a face taken that the first look held back for like pips near it
+one face read there and no side face beside a top face read (a die seen from an angle may show its side as a body
+of its own). A 1 is never taken from it: at the higher level the other pips of a 2 or a 3 may fall away, and the
+first look judged every lone pip. Nor is a face taken that the first look held back for like pips near it
 (`FaceFound.beyond`: a 3 of a 6's column), unless it has more pips: the other column may fall under the higher
 level too.
 
@@ -26,7 +27,7 @@ from dataclasses import replace
 import numpy as np
 
 from .face_judge import FaceFound
-from .pip_faces import SAME_DIE, dice_from_pips
+from .pip_faces import SAME_DIE, dice_from_pips, top_faces
 from .pips import DIE_PX, PARTING_LEVEL, Pips, find_pips
 
 MARGIN = 0.3
@@ -45,13 +46,18 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
         if _pips_on(pips, box) < 2 or any(face.value is not None and _inside(face.center, box) for face in faces):
             continue
         found = _look_again(work, box, tray_step, min_strength, polarity, min_contrast, threshold)
-        if found is None:
+        if found is None or _side_face(found, faces):
             continue
         first = [face for face in faces if math.dist(face.center, found.center) < SAME_DIE * found.size]
         if any(face.beyond and face.pips >= found.pips for face in first):
             continue  # held for like pips near it (a larger face not made out): only a larger face explains them
         faces = [face for face in faces if face not in first] + [found]
     return faces
+
+
+def _side_face(found: FaceFound, faces: list[FaceFound]) -> bool:
+    """Whether a face the second look read is a side face of a die whose top face was read (pip_faces.top_faces)."""
+    return not any(face is found for face in top_faces([face for face in faces if face.value is not None] + [found]))
 
 
 def unread_pips(pips: Pips, faces: list[FaceFound], box: tuple[int, int, int, int]) -> int:

@@ -1,8 +1,8 @@
-"""Which of two faces found close together is a die's top face (pip_faces._top_faces)."""
+"""Which of two faces found close together is a die's top face (pip_faces.top_faces)."""
 import pytest
 
 from companion.vision.face_judge import FaceFound
-from companion.vision.pip_faces import _top_faces
+from companion.vision.pip_faces import top_faces
 
 DOWN, ACROSS = (0.0, 1.0), (1.0, 0.0)
 
@@ -15,7 +15,7 @@ def test_the_side_face_beside_a_top_face_seen_from_an_angle_is_dropped():
     """The camera leans toward the table's near edge: the top face and the side face below it in the frame are
     both shortened along the line between them, 1.2 face sizes apart."""
     top, side = face((100, 100), 1.3, DOWN), face((100, 136), 1.7, DOWN, pips=2)
-    assert _top_faces([side, top]) == [top]
+    assert top_faces([side, top]) == [top]
 
 
 @pytest.mark.parametrize("top, side", [
@@ -25,4 +25,4 @@ def test_the_side_face_beside_a_top_face_seen_from_an_angle_is_dropped():
     (face((100, 100), 1.3, DOWN), face((100, 145), 1.7, DOWN, pips=2)),  # 1.5 face sizes apart: two dice
 ], ids=["top-seen-square-on", "shortened-across", "a-one", "too-far"])
 def test_faces_that_need_not_be_one_die_are_both_kept(top, side):
-    assert sorted(_top_faces([side, top]), key=lambda f: f.center[1]) == [top, side]
+    assert sorted(top_faces([side, top]), key=lambda f: f.center[1]) == [top, side]
