@@ -4,7 +4,8 @@
 usage: .venv/bin/python benchmarks/bench_camera.py [--every N] [--photos DIR]
 
 The held-out photos that judge the reader come from other cameras: dimmer rooms, noisier sensors, harder JPEG,
-softer lenses, other lamps, fewer pixels. Each change below is applied to every Nth photo (default 3) of both
+softer lenses, other lamps, fewer pixels, or more (a phone's photo, sharper than these photos enlarged to the
+reader's working scale). Each change below is applied to every Nth photo (default 3) of both
 development sets (../shared/data/dice-photos), which are read with the built-in profile and scored with
 ../shared/tools/score_dice.py, as `dice-companion bench` does; a change that costs much accuracy, or any misread,
 shows where the reader leans on how these two cameras happen to take their photos.
@@ -13,13 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.vision.bench import DEFAULT_PHOTOS, SETS, score
-from companion.vision.reader import DiceReader
+from companion.vision.reader import DiceReader, ReadDie
 
 
 def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
@@ -38,6 +40,20 @@ def _fewer_pixels(image: np.ndarray, factor: float) -> np.ndarray:
     return cv2.resize(small, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
 
 
+class _Enlarged:
+    """Reads each photo enlarged `factor` times (INTER_CUBIC, as a camera with more pixels would take it, and sharper
+    at the reader's working scale than the photo enlarged linearly), its dice placed back on the photo's pixels for
+    the labels."""
+
+    def __init__(self, factor: float):
+        self.factor, self._reader = factor, DiceReader()
+
+    def read(self, image: np.ndarray) -> list[ReadDie]:
+        large = cv2.resize(image, None, fx=self.factor, fy=self.factor, interpolation=cv2.INTER_CUBIC)
+        return [replace(die, center=(die.center[0] / self.factor, die.center[1] / self.factor),
+                        size=die.size / self.factor) for die in self._reader.read(large)]
+
+
 CHANGES = {
     "as taken": lambda im, k: im,
     "half the light": lambda im, k: (im * 0.5).astype(np.uint8),
@@ -48,6 +64,8 @@ CHANGES = {
     "warm lamp (B,G,R x0.7,0.9,1.15)": lambda im, k: np.clip(im * np.array([0.7, 0.9, 1.15]), 0, 255).astype(np.uint8),
     "three-quarter resolution": lambda im, k: _fewer_pixels(im, 0.75),
 }
+READERS = {"twice the pixels": _Enlarged(2.0), "four times the pixels": _Enlarged(4.0)}
+"""Changes read through their own reader, on the photos as taken."""
 
 
 def main() -> None:
@@ -64,9 +82,10 @@ def main() -> None:
         folder = photos / name
         labels = json.loads((folder / "labels.json").read_text())[::args.every]
         originals = [(e["image"], cv2.imread(str(folder / e["image"]))) for e in labels]
-        for change, apply in CHANGES.items():
-            images = [(rel, apply(image, k)) for k, (rel, image) in enumerate(originals)]
-            s = score(scorer, folder, images, DiceReader(), 1)
+        runs = [(change, [(rel, apply(image, k)) for k, (rel, image) in enumerate(originals)], DiceReader())
+                for change, apply in CHANGES.items()] + [(change, originals, reader) for change, reader in READERS.items()]
+        for change, images, reader in runs:
+            s = score(scorer, folder, images, reader, 1)
             print(f"{name:<15}{change:<34}{s['gt_dice']:>5}{100 * s['accuracy']:>7.1f}%"
                   f"{100 * (s['misread_rate'] or 0):>8.1f}%{s['flagged']:>6}{s['missed']:>6}{s['extra']:>6}"
                   f"{100 * s['roll_exact_rate']:>7.1f}%{s['ms_median']:>8.1f}", flush=True)
