@@ -71,6 +71,12 @@ class DieNet:
             return None, confidence
         return best + 1, confidence
 
+    def likeliest(self, frame_bgr: np.ndarray, center: tuple[float, float], face_size: float) -> int | None:
+        """The value the network finds likeliest for the die at `center` (as for `read`), however unsure, or None
+        when that is no pip face."""
+        best = int(np.argmax(self.probabilities(network_crop(frame_bgr, center, CROP_PER_FACE * face_size))))
+        return None if best == NO_FACE else best + 1
+
     def probabilities(self, crop: np.ndarray) -> np.ndarray:
         """The seven class probabilities of a CROP_PX crop, averaged over four of its turns and flips (a die's
         value does not depend on them; averaging lowers the confidence where the network is unsure). On byler-d6's

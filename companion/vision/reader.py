@@ -14,8 +14,9 @@
    Every die still unread is shown to a small network that reads a whole die (die_net), and takes its value when
    the network is sure of it (a die lying alone with one like pip on it and no face is reported only then); so is
    each part of a heap of touching dice where no die was found. A face the geometry read but for
-   the die's outline (a white die on a light tray), or a 1 it is unsure of (a 2 whose other pip a glint hides
-   looks like one), is taken only when the network reads it alike.
+   the die's outline (a white die on a light tray) is taken when the network reads it alike; a 1 it is unsure of
+   on a die lying alone (a 2 whose other pip a glint hides looks like one) is not when the network finds another
+   face likelier.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -56,9 +57,10 @@ PIP_CENTRE_MOVE = 0.2
 sizes off the part's (nearer, it is the same look)."""
 ONE_SURE = 0.8
 """A 1 the geometry reads less sure than this (its body missing from 3 or more of the 16 probes around its pip, or
-something pip-like near it) may be a 2 or a 3 whose other pips a glint hides: it is taken only when die_net reads
-a 1 too. Under bench_camera's lens blur, noise, fewer or more pixels, such 1s were 10 of byler-d6's 11 misread 1s
-(true 2s, at 0.5-0.78), and 46 of its 542 right ones."""
+something pip-like near it) may be a 2 or a 3 whose other pips a glint hides: on a die lying alone it is unread
+when die_net finds another face likelier there. Under bench_camera's lens blur, noise, fewer or more pixels, such
+1s were 10 of byler-d6's 11 misread 1s (true 2s, at 0.5-0.78), and 46 of its 542 right ones. On touching dice the
+network's crop takes in the neighbours' pips, and it finds 1s there unlikely (the rendered pool lost 14 right 1s)."""
 MIN_PIP_STRENGTH = 24
 """Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
 BRIGHT = 210
@@ -161,9 +163,8 @@ class DiceReader:
         dice = [die if die.value is not None or _crowded(die, *seen) else self._second_opinion(view.frame, die)
                 for die in dice]
         dice = [die for die in dice if _reported(die)]
-        size = _typical_size(dice)
-        dice = [self._one_confirmed(view.frame, die, size) if die.value == 1 and die.confidence < ONE_SURE else die
-                for die in dice]
+        size, lone_boxes = _typical_size(dice), [view.to_input_box(region.box) for region in lone]
+        dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes) else die for die in dice]
         heaps = [region for region in view.regions if not region.alone]
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
         return dice + self._confirmed(view, dice, [view.to_input(face) for face in unoutlined], *seen)
@@ -224,11 +225,10 @@ class DiceReader:
                 found.append(replace(die, confidence=confidence))
         return found
 
-    def _one_confirmed(self, frame: np.ndarray, die: ReadDie, size: float | None) -> ReadDie:
-        """A 1 read less sure than ONE_SURE, kept when die_net reads a 1 there too (at AGREE, with the size of the
-        frame's dice read), else unread."""
-        value, confidence = self._net.read(frame, die.center, size or die.size, counted=1)
-        return replace(die, confidence=confidence) if value == 1 else replace(die, value=None)
+    def _one_checked(self, frame: np.ndarray, die: ReadDie, size: float | None) -> ReadDie:
+        """A 1 read less sure than ONE_SURE on a die lying alone, unread when die_net finds another face likelier
+        there (with the size of the frame's dice read)."""
+        return die if self._net.likeliest(frame, die.center, size or die.size) == 1 else replace(die, value=None)
 
     def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
         """A die the geometry left unread, with the value die_net gives it when it is sure (or agrees with the
@@ -323,6 +323,10 @@ class _View:
         """The step from the tray of colours seen at working-frame points."""
         return self.tray.step(points * (self.small_scale / self.scale), colours)
 
+    def to_input_box(self, box: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
+        """A box on `small` in input pixels."""
+        return tuple(v / self.small_scale for v in box)
+
     def to_input(self, face: FaceFound) -> ReadDie:
         center = (face.center[0] / self.scale, face.center[1] / self.scale)
         size = face.size / self.scale
@@ -377,6 +381,13 @@ def _reported(die: ReadDie) -> bool:
     shadow, as well as a 1 whose face failed a check (glints by its pip): it is reported only when die_net reads
     it, agreeing with that one pip or sure of its own."""
     return die.value is not None or die.counted_pips != 1
+
+
+def _unsure_one(die: ReadDie, lone_boxes: list[tuple[float, float, float, float]]) -> bool:
+    """Whether a die is a 1 read less sure than ONE_SURE on a die lying alone (`lone_boxes`, input pixels)."""
+    x, y = die.center
+    return die.value == 1 and die.confidence < ONE_SURE and any(x0 <= x <= x1 and y0 <= y <= y1
+                                                                 for x0, y0, x1, y1 in lone_boxes)
 
 
 def _free_like_pips(center: tuple[float, float], reach: float, dice: list[ReadDie], pips: np.ndarray,

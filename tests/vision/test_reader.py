@@ -444,8 +444,8 @@ def test_a_side_face_seen_as_a_body_of_its_own_is_not_read():
 
 def test_a_two_with_a_pip_lost_in_a_glint_is_not_read_as_a_one():
     """IMG_20191209_100629 through a noisier sensor (sigma 8): a glint covers one pip of a black 2, and the other
-    pip, its body missing from a quarter of the probes around it, was read as a 1 at 0.625. A 1 so unsure is
-    taken only when die_net reads a 1 there too, and the network sees the whole die."""
+    pip, its body missing from a quarter of the probes around it, was read as a 1 at 0.625. A 1 so unsure on a
+    die lying alone is unread when die_net, which sees the whole die, finds another face likelier."""
     frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191209_100629.jpg"))
     noisy = np.clip(frame + np.random.default_rng(0).normal(0.0, 8.0, frame.shape), 0, 255).astype(np.uint8)
     assert nearest_to_box(DiceReader().read(noisy), (353.5, 302.7, 404.7, 352.3)).value in (None, 2)
