@@ -59,6 +59,14 @@ def test_an_empty_tray_gets_no_value():
     assert DieNet().read(frame, (320, 240), 30)[0] is None
 
 
+def test_the_likeliest_value_is_given_and_none_for_no_pip_face():
+    """The 4 of test_the_reader_asks_the_network_about_dice_the_geometry_leaves_unread, and the tray by it."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191209_100256.jpg"))
+    net = DieNet()
+    assert net.likeliest(frame, (171, 188), 27) == 4
+    assert net.likeliest(frame, (600, 600), 27) is None
+
+
 def test_a_face_under_glare_gets_no_value():
     """Glare that washes out a 6's column leaves a perfect 3, and the network would count it."""
     frame = render_scene([SynthDie(value=6, center=(320, 240), size=60, angle=0)])
