@@ -11,8 +11,10 @@
 4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip
    (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
    reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
-   Every die still unread is shown to a small network that reads a whole die (die_net), and takes its value when
-   the network is sure of it (a die lying alone with one like pip on it and no face is reported only then); so is
+   A face left unread is reported only on a body that stands out from the tray (find_dice.find_regions): the
+   specks of a grainy cloth make faces the judge doubts too. Every die still unread is shown to a small network
+   that reads a whole die (die_net; it never learned a grainy cloth, and counted such specks as a 6 at 1.0), and
+   takes its value when the network is sure of it (a die lying alone with one like pip on it and no face is reported only then); so is
    each part of a heap of touching dice where no die was found. A face the geometry read but for
    the die's outline (a white die on a light tray) is taken when the network reads it alike; a 1 it is unsure of
    on a die lying alone (a 2 whose other pip a glint hides looks like one) is not when the network finds another
@@ -153,15 +155,17 @@ class DiceReader:
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
+        body_boxes = [view.to_input_box(region.box) for region in view.regions]
         dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
         counts = [unread_pips(pips, faces, box) for box in bodies]
         dice += [replace(self._body_die(view, region, dice), counted_pips=count) for region, count in zip(lone, counts)
                  if count and die_shaped(region, view.small.shape)]
+        on_bodies = [die for die in dice if die.value is not None or _in_any(die.center, body_boxes)]
         if self._net is None:
-            return [die for die in dice if _reported(die)]
+            return [die for die in on_bodies if _reported(die)]
         seen = (pips.xy / view.scale, pips.polarity)  # in input pixels, as the dice
         dice = [die if die.value is not None or _crowded(die, *seen) else self._second_opinion(view.frame, die)
-                for die in dice]
+                for die in on_bodies]
         dice = [die for die in dice if _reported(die)]
         size, lone_boxes = _typical_size(dice), [view.to_input_box(region.box) for region in lone]
         dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes) else die for die in dice]
@@ -376,8 +380,8 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
 
 
 def _reported(die: ReadDie) -> bool:
-    """Whether a die found is reported: read, or unsure on a face or on a lone body with two like pips or more
-    (second_look.unread_pips). A lone body with one like pip and no face may be a mark, or the tray's grain on a
+    """Whether a die found on a body is reported: read, or unsure on a face or on a lone body with two like pips
+    or more (second_look.unread_pips). A lone body with one like pip and no face may be a mark, or the tray's grain on a
     shadow, as well as a 1 whose face failed a check (glints by its pip): it is reported only when die_net reads
     it, agreeing with that one pip or sure of its own."""
     return die.value is not None or die.counted_pips != 1
@@ -385,9 +389,12 @@ def _reported(die: ReadDie) -> bool:
 
 def _unsure_one(die: ReadDie, lone_boxes: list[tuple[float, float, float, float]]) -> bool:
     """Whether a die is a 1 read less sure than ONE_SURE on a die lying alone (`lone_boxes`, input pixels)."""
-    x, y = die.center
-    return die.value == 1 and die.confidence < ONE_SURE and any(x0 <= x <= x1 and y0 <= y <= y1
-                                                                 for x0, y0, x1, y1 in lone_boxes)
+    return die.value == 1 and die.confidence < ONE_SURE and _in_any(die.center, lone_boxes)
+
+
+def _in_any(point: tuple[float, float], boxes: list[tuple[float, float, float, float]]) -> bool:
+    x, y = point
+    return any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes)
 
 
 def _free_like_pips(center: tuple[float, float], reach: float, dice: list[ReadDie], pips: np.ndarray,
