@@ -83,7 +83,8 @@ def main() -> None:
         labels = json.loads((folder / "labels.json").read_text())[::args.every]
         originals = [(e["image"], cv2.imread(str(folder / e["image"]))) for e in labels]
         runs = [(change, [(rel, apply(image, k)) for k, (rel, image) in enumerate(originals)], DiceReader())
-                for change, apply in CHANGES.items()] + [(change, originals, reader) for change, reader in READERS.items()]
+                for change, apply in CHANGES.items()]
+        runs += [(change, originals, reader) for change, reader in READERS.items()]
         for change, images, reader in runs:
             s = score(scorer, folder, images, reader, 1)
             print(f"{name:<15}{change:<34}{s['gt_dice']:>5}{100 * s['accuracy']:>7.1f}%"

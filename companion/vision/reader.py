@@ -14,11 +14,11 @@
    A face left unread is reported only on a body that stands out from the tray (find_dice.find_regions): the
    specks of a grainy cloth make faces the judge doubts too. Every die still unread is shown to a small network
    that reads a whole die (die_net; it never learned a grainy cloth, and counted such specks as a 6 at 1.0), and
-   takes its value when the network is sure of it (a die lying alone with one like pip on it and no face is reported only then); so is
-   each part of a heap of touching dice where no die was found. A face the geometry read but for
-   the die's outline (a white die on a light tray) is taken when the network reads it alike; a 1 it is unsure of
-   on a die lying alone (a 2 whose other pip a glint hides looks like one) is not when the network finds another
-   face likelier.
+   takes its value when the network is sure of it (a die lying alone with one like pip on it and no face is
+   reported only then); so is each part of a heap of touching dice where no die was found. A face the geometry
+   read but for the die's outline (a white die on a light tray) is taken when the network reads it alike; a 1 it
+   is unsure of on a die lying alone (a 2 whose other pip a glint hides looks like one) is not when the network
+   finds another face likelier.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -381,9 +381,9 @@ def _typical_size(dice: list[ReadDie]) -> float | None:
 
 def _reported(die: ReadDie) -> bool:
     """Whether a die found on a body is reported: read, or unsure on a face or on a lone body with two like pips
-    or more (second_look.unread_pips). A lone body with one like pip and no face may be a mark, or the tray's grain on a
-    shadow, as well as a 1 whose face failed a check (glints by its pip): it is reported only when die_net reads
-    it, agreeing with that one pip or sure of its own."""
+    or more (second_look.unread_pips). A lone body with one like pip and no face may be a mark, or the tray's
+    grain on a shadow, as well as a 1 whose face failed a check (glints by its pip): it is reported only when
+    die_net reads it, agreeing with that one pip or sure of its own."""
     return die.value is not None or die.counted_pips != 1
 
 
