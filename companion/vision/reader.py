@@ -155,11 +155,12 @@ class DiceReader:
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
-        body_boxes = [view.to_input_box(region.box) for region in view.regions]
         dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
         counts = [unread_pips(pips, faces, box) for box in bodies]
         dice += [replace(self._body_die(view, region, dice), counted_pips=count) for region, count in zip(lone, counts)
                  if count and die_shaped(region, view.small.shape)]
+        # a face left unread off every body is no die: the specks of a grainy cloth make such faces
+        body_boxes = [view.to_input_box(region.box) for region in view.regions]
         on_bodies = [die for die in dice if die.value is not None or _in_any(die.center, body_boxes)]
         if self._net is None:
             return [die for die in on_bodies if _reported(die)]
