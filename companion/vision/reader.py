@@ -168,7 +168,8 @@ class DiceReader:
         dice = [die if die.value is not None or _crowded(die, *seen) else self._second_opinion(view.frame, die)
                 for die in on_bodies]
         dice = [die for die in dice if _reported(die)]
-        size, lone_boxes = _typical_size(dice), [view.to_input_box(region.box) for region in lone]
+        size = _typical_size(dice)
+        lone_boxes = [box for box, region in zip(body_boxes, view.regions) if region.alone]
         dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes) else die for die in dice]
         heaps = [region for region in view.regions if not region.alone]
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
