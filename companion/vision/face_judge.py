@@ -257,7 +257,9 @@ class Judge:
         if len(group) == 2:  # or the centre and a corner of a 3 or a 5 on a die larger than the frame's others
             beyond = tuple(sorted({*beyond, *self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)}))
         if missed is None:
-            free = np.vstack([_completions(nodes), 3 * nodes, _beside(nodes)]) if close else _completions(nodes)
+            free = _completions(nodes)
+            if close:
+                free = np.vstack([free, _beside(nodes)] + [3 * nodes] * (len(group) == 2))
             confidence *= self._emptiness(group, grid.at(free))
         else:  # where the missed pip belongs, something must stand out as a missed pip does
             confidence *= 1.0 - self._emptiness(group, grid.at(GRID[missed][None]))
@@ -552,8 +554,10 @@ def face_mask(nodes: np.ndarray) -> int:
 
 
 def _beside(nodes: np.ndarray) -> np.ndarray:
-    """For a 2's nodes, where the other two pips of a 4 would be, on either side, if the 2 were its side."""
-    across = np.array([1.0, -1.0]) * (nodes[1] - nodes[0])[::-1]
+    """For a 2's or a 3's nodes (on the diagonal from (-1, -1) to (1, 1)), where the 4's other side or the 6's
+    other column would be, on either side, if the 2 were a 4's side or the 3 a 6's column: two spacings of a 4 or
+    a 6 away, square to the diagonal."""
+    across = np.array([2.0, -2.0])
     return np.vstack([nodes + across, nodes - across])
 
 

@@ -43,6 +43,10 @@ missed: it is read only when nothing stands out where they would be (face_judge.
 SIDE_OF_A_FOUR = 0.8
 """...as is a 2 whose pip spacing is under this much of the frame's: a 4's side taken for a 2's diagonal has 0.71
 of its spacing (a black 4 whose other column a glint along the edge hid, read as a 2 in a sharper photo)."""
+ROW_OF_A_SIX = 0.8
+"""A 3 whose pip spacing is under this much of the frame's may be a 6's column (whose pips, set along a line, make a
+perfect 3 with 0.71 of the 6's spacing) with the other column missed: it is read only when nothing stands out
+where that column would be (a red 6 under lens blur, its second column merged with its rim, read as a 3 at 1.0)."""
 SIDE = (0.21, 0.8)
 """A face's side from corner pip to corner pip (2 pip spacings) over the die body's size."""
 NODE_REACH = 0.32
@@ -96,7 +100,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
-        judged = [(judge.face(group, nodes, close=count == 2 and _close(spacing, die_px, judge.spacing),
+        judged = [(judge.face(group, nodes, close=_close(count, spacing, die_px, judge.spacing),
                               least=threshold if count == 2 else 0.0),
                    group) for group, nodes, spacing in proposals if len(group) == count and not chosen.holds(group)]
         # a face not read, or of a die as light as the tray (whose body check cannot pass), holds no smaller face
@@ -283,10 +287,12 @@ def _proposals(judge: Judge, die_px: float) -> list[tuple[np.ndarray, np.ndarray
     return found
 
 
-def _close(spacing: float, die_px: float, typical_spacing: float) -> bool:
+def _close(count: int, spacing: float, die_px: float, typical_spacing: float) -> bool:
     """Whether a 2 of this pip spacing may be part of a larger face whose other pips were missed (CLOSE_DIAGONAL,
-    SIDE_OF_A_FOUR)."""
-    return _diagonal(spacing) < CLOSE_DIAGONAL * die_px or spacing < SIDE_OF_A_FOUR * typical_spacing
+    SIDE_OF_A_FOUR), or a 3 a 6's column (ROW_OF_A_SIX)."""
+    if count == 3:
+        return spacing < ROW_OF_A_SIX * typical_spacing
+    return count == 2 and (_diagonal(spacing) < CLOSE_DIAGONAL * die_px or spacing < SIDE_OF_A_FOUR * typical_spacing)
 
 
 def _diagonal(spacing: float) -> float:
