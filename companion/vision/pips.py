@@ -29,8 +29,10 @@ NOISE = 3.0
 """A pip stands out this many times more than the frame's median response (the sensor noise and the tray's grain,
 which cover most of it) as well as by the least strength asked for: in a noisy frame the grain of a tray wall or
 cloth stands out like pips at that strength."""
+LEVEL = 0.5
+"""A pip is where the response passes this fraction of the strongest one within a die's reach (the local peak)."""
 PARTING_LEVEL = 0.7
-"""Pips merged at half the local peak response are parted at this fraction of it (over the whole frame at once:
+"""Pips merged at LEVEL are parted at this fraction of it (over the whole frame at once:
 blobs that look merged are many on a patterned tray wall), where their blobs are..."""
 PARTED_RADIUS = 1.2
 """...this much smaller than at half the peak (the median over the development photos' single pips)."""
@@ -85,7 +87,7 @@ class Pips:
 
 
 def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: str = "auto",
-              level: float = 0.5) -> Pips:
+              level: float = LEVEL) -> Pips:
     """Every pip-like blob in `image` (BGR, a die about `die_px` across) that passes `level` of the strongest
     response within a die's reach."""
     side = _odd(KERNEL * die_px)
