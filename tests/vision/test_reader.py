@@ -497,12 +497,14 @@ def test_a_five_with_one_pip_lost_is_read(image, box):
 
 
 @pytest.mark.parametrize("image, box, value", [("IMG_20191208_111457.jpg", (178.0, 252.6, 227.8, 298.7), 5),
-                                               ("IMG_20191209_100300.jpg", (449.1, 246.8, 493.8, 295.7), 6)])
+                                               ("IMG_20191209_100300.jpg", (449.1, 246.8, 493.8, 295.7), 6),
+                                               ("IMG_20191208_111246.jpg", (485.6, 345.0, 528.7, 384.3), 2)])
 def test_a_die_alone_whose_pips_merge_with_a_glint_is_read_at_a_second_look(image, box, value):
     """A red translucent 5 whose white pip by the bevel merges with the bevel's glint, a blue 6 with a glint
-    streak across a column: at half the local peak their pips join the glints into blobs that are no pips, and
-    the dice were missed. Each lies alone, and a second look at its body, keeping only the strongest part of each
-    blob, finds its pips apart."""
+    streak across a column, a dark 2 with a glint's arc around one red pip: at half the local peak their pips join
+    the glints into blobs that are no pips, and the dice were missed. Each lies alone, and a second look at its
+    body, keeping only the strongest part of each blob, finds its pips apart. The 2 shows a single pip at the
+    first look, which is enough for a second."""
     read = DiceReader().read(cv2.imread(str(PHOTOS / "byler-d6" / image)))
     die = nearest_to_box(read, box)
     assert box[0] < die.center[0] < box[2] and box[1] < die.center[1] < box[3]
