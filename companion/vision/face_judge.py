@@ -6,8 +6,8 @@ lowers the confidence rather than deciding alone:
 - the pips sit on their nodes (affine residual) and the grid is not squashed past a slanted view;
 - the pips are alike in size and colour (a speck of a marbled body at a 4's centre is not), spaced plausibly for
   their size and for the frame's other dice, and not so long that the face must be a side face seen at a slant; on
-  faces of three pips or fewer, whose layout says little, they are also alike in strength and shape (a glint or
-  a speck next to a pip is not);
+  faces of three pips or fewer, whose layout says little, they are also alike in strength, shape and elongation
+  (a glint or a speck next to a pip is not, nor a top face's pip beside a side face's);
 - the body surrounds the pips (probes between and just outside the grid show the pips' body colour, not the
   tray's): a group it does not surround is no die at all (half a face, a side face, clutter);
 - the lines between neighbouring pips cross only their body, not an edge or a seam;
@@ -72,6 +72,11 @@ ellipse (0.8, 0.2, 0))."""
 FAINT_CENTRE = 0.3
 """A pip's centre differs from the body around it by at least this fraction of its response: a blob whose centre
 is its body's colour stood out only from something darker (or lighter) nearby, a shadow or the tray's grain."""
+ALIKE_ELONGATION = 1.4
+"""On a face of three pips or fewer, the longest pip may be at most this much longer than the roundest (long axis
+over short): a round pip on a top face and a drawn-out one on the side face below it are no face (a cocked white
+die's 1 and a side pip made a 2 at 1.0 in a photo enlarged four times; their second moments differed by 0.206,
+just over SHAPE_SPREAD's 0.2 had their long axis lain along x or y, but within it diagonally)."""
 MAX_ELONGATION = 2.0
 """A pip seen this much longer than wide is on a face at more than 60 degrees to the camera: a side face."""
 SLANT_MARGIN = 0.2
@@ -235,6 +240,7 @@ class Judge:
         doubts = [
             radii.max() > UNALIKE * radii.min(),
             pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
+            few and pips.elongation[group].max() > ALIKE_ELONGATION * pips.elongation[group].min(),
             np.ptp(pips.colour[group], axis=0).max() > OTHER_COLOUR * tol,
             (np.abs(pips.colour[group] - self.body[group]).max(axis=1) < FAINT_CENTRE * pips.strength[group]).any(),
             (few or not unlike_tray) and not self._alike(group),

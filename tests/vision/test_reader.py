@@ -458,6 +458,16 @@ def test_a_sixs_column_is_not_read_as_a_three_through_a_blurred_lens():
     assert nearest_to_box(read, (259.6, 218.0, 294.3, 249.6)).value in (None, 6)
 
 
+def test_a_top_pip_and_a_side_pip_make_no_two_in_a_sharper_photo():
+    """IMG_20191208_112857 enlarged four times: a cocked white die shows its top face's 1, round, and a side
+    face's pip below it, drawn out by the slant (1.08 against 1.55 long). The two made a 2 at 1.0: unlike in size
+    and shape, but each just within what one face allows. Pips of a face of three or fewer must also be alike in
+    elongation (face_judge.ALIKE_ELONGATION)."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191208_112857.jpg"))
+    read = DiceReader().read(cv2.resize(frame, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC))
+    assert nearest_to_box(read, tuple(4 * v for v in (411.2, 138.7, 452.9, 176.4))).value in (None, 1)
+
+
 def test_a_side_face_seen_as_a_body_of_its_own_is_not_read():
     """valid_valid_38: a die seen from an angle shows a 4 on its side, below its top face's 6, and the tray's
     shade cuts the side off as a body of its own, which the second look read as a second die."""
