@@ -32,8 +32,8 @@ cloth stands out like pips at that strength."""
 LEVEL = 0.5
 """A pip is where the response passes this fraction of the strongest one within a die's reach (the local peak)."""
 PARTING_LEVEL = 0.7
-"""Pips merged at LEVEL are parted at this fraction of it (over the whole frame at once:
-blobs that look merged are many on a patterned tray wall), where their blobs are..."""
+"""Pips merged at LEVEL are parted at this fraction of the local peak (over the whole frame at once: blobs that
+look merged are many on a patterned tray wall), where their blobs are..."""
 PARTED_RADIUS = 1.2
 """...this much smaller than at half the peak (the median over the development photos' single pips)."""
 FURTHER_PARTING = 0.8
