@@ -1,4 +1,4 @@
-"""The second look's glint opening (second_look._without_glints): thin light streaks go, pips stay."""
+"""The third look's glint opening (second_look._without_glints): thin light streaks go, pips stay."""
 import cv2
 import numpy as np
 
