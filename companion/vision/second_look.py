@@ -6,14 +6,15 @@ the pips into a blob too large to be a pip, or merged pips too long to be parted
 has, and no face. Looked at again with only the strongest part of each blob kept (pips.PARTING_LEVEL of the local
 peak, the level merged pips are parted at), its pips stand apart. The second look is taken only where the first
 read nothing on a body of one die's size lying alone: elsewhere the higher level loses faint pips that the first
-look found, and on touching dice it makes faces across them. It needs a pip on the body at the first look (a glint
-may join its other pips into one blob there) and two pips of one polarity at its own level: a crop with fewer can
-show no face of two pips or more, so it is not judged. Its face is judged as any other (face_judge), in a crop of
-the die, and replaces the first look's faces on that die only when it is the one face read there and no side face
-beside a top face read (a die seen from an angle may show its side as a body of its own). A 1 is never taken from
-it: at the higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip. Nor
-is a face taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column),
-unless it has more pips: the other column may fall under the higher level too.
+look found, and on touching dice it makes faces across them. It needs two pips of one polarity on the body at the
+first look, or one in its middle (a glint may join the others into one blob there; a single pip off the middle is a
+speck of clutter more often, and a look costs 1-2 ms), and two at its own level: a crop with fewer can show no face
+of two pips or more, so it is not judged. Its face is judged as any other (face_judge), in a crop of the die, and
+replaces the first look's faces on that die only when it is the one face read there and no side face beside a top
+face read (a die seen from an angle may show its side as a body of its own). A 1 is never taken from it: at the
+higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip. Nor is a face
+taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column), unless it has
+more pips: the other column may fall under the higher level too.
 
 A third look takes the crop with its thin light streaks opened away (`GLINT_WIDTH`): a glint along a translucent
 die's edge or across its face joins a light pip into one long blob at every level, and a pip, twice as wide as the
@@ -55,7 +56,8 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
     working pixels: dice lying alone) that none of them reads, where the second look reads one; the other
     arguments as for pips.find_pips and pip_faces.dice_from_pips."""
     for box in bodies:
-        if not _pips_on(pips, box) or any(face.value is not None and _inside(face.center, box) for face in faces):
+        worth_a_look = _pips_on(pips, box) >= 2 or middle_pips(pips, box) > 0
+        if not worth_a_look or any(face.value is not None and _inside(face.center, box) for face in faces):
             continue
         found = _look_again(work, box, tray_step, min_strength, polarity, min_contrast, threshold)
         if found is None or _side_face(found, faces):
