@@ -263,9 +263,12 @@ class Judge:
         if len(group) == 2:  # or the centre and a corner of a 3 or a 5 on a die larger than the frame's others
             beyond = tuple(sorted({*beyond, *self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)}))
         if missed is None:
-            free = _completions(nodes)
-            if close:
-                free = np.vstack([free, _beside(nodes)] + [3 * nodes] * (len(group) == 2))
+            free = [_completions(nodes)]
+            if close:  # a 4's other side or a 6's other column beside it
+                free.append(_beside(nodes))
+            if close and len(group) == 2:  # a 3's or a 5's far corners
+                free.append(3 * nodes)
+            free = np.vstack(free)
             confidence *= self._emptiness(group, grid.at(free))
         else:  # where the missed pip belongs, something must stand out as a missed pip does
             confidence *= 1.0 - self._emptiness(group, grid.at(GRID[missed][None]))

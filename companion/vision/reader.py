@@ -8,9 +8,10 @@
 3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
    is judged (face_judge): a face whose read is not confident keeps value None, since a silent misread is the worst
    thing the reader can do.
-4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip
-   (second_look: pips merged with a glint stand apart there). One that shows pips but that neither look reads is
-   reported with value None when its body looks like a die (find_dice.die_shaped), never left out.
+4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip,
+   and with its thin light glints opened away (second_look: pips merged with a glint stand apart there). One that
+   shows pips but that no look reads is reported with value None when its body looks like a die
+   (find_dice.die_shaped), never left out.
    A face left unread is reported only on a body that stands out from the tray (find_dice.find_regions): the
    specks of a grainy cloth make faces the judge doubts too. Every die still unread is shown to a small network
    that reads a whole die (die_net; it never learned a grainy cloth, and counted such specks as a 6 at 1.0), and
