@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .pips import largest_channel
+
 BACKGROUND_CELL = 16
 """The frame-estimated background is the median over cells of 1/16 of the frame, i.e. several dice wide."""
 
@@ -73,8 +75,7 @@ class Tray:
 
 def _step(frame: np.ndarray, background: np.ndarray) -> np.ndarray:
     background = cv2.resize(background, frame.shape[1::-1], interpolation=cv2.INTER_LINEAR)
-    b, g, r = cv2.split(cv2.absdiff(frame, background))
-    return cv2.max(cv2.max(b, g), r)
+    return largest_channel(cv2.absdiff(frame, background))
 
 
 def foreground_mask(difference: np.ndarray, min_contrast: float) -> np.ndarray:

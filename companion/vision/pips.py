@@ -99,8 +99,7 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
             responses.append(np.zeros(image.shape[:2], np.uint8))
             continue
         channels = cv2.morphologyEx(image, op, kernel)
-        blue, green, red = cv2.split(channels)
-        response = cv2.max(cv2.max(blue, green), red)
+        response = largest_channel(channels)
         responses.append(response)
         per_channel[k] = channels
         least = max(min_strength, NOISE * float(np.median(response[::4, ::4])))
@@ -114,6 +113,15 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
     centre = _pixels(xy, image.shape)
     return Pips(xy, radius, pol, strength, image[centre[:, 1], centre[:, 0]].astype(np.float32), shape,
                 tuple(responses))
+
+
+def largest_channel(image: np.ndarray) -> np.ndarray:
+    """Per pixel, the largest of a BGR image's three channels. Its rows read as one row of channels (b, g, r, b,
+    ...), where a dilation three wide takes at each green the largest of its pixel's three: a quarter of the time
+    of splitting the channels and taking their maximum (0.5 against 2.1 ms for a byler-d6 working frame)."""
+    height, width = image.shape[:2]
+    row_max = cv2.dilate(image.reshape(height, 3 * width), np.ones((1, 3), np.uint8))
+    return np.ascontiguousarray(row_max[:, 1::3])
 
 
 def _both_ways(channels: dict[int, np.ndarray], plateaus: list[list], die_px: float, least: list[float],

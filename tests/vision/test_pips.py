@@ -2,7 +2,7 @@
 import cv2
 import numpy as np
 
-from companion.vision.pips import _elongation, _measure
+from companion.vision.pips import _elongation, _measure, largest_channel
 
 
 def _blobs() -> np.ndarray:
@@ -39,3 +39,9 @@ def test_an_empty_binary_has_no_blobs_measured():
     count, labels = cv2.connectedComponents(binary, connectivity=8)
     stats, centroids, shapes = _measure(binary, labels, count)
     assert count == 1 and not stats.any() and not centroids.any() and not shapes.any()
+
+
+def test_the_largest_channel_is_each_pixels_brightest_channel_even_on_a_crop_of_a_frame():
+    frame = np.random.default_rng(3).integers(0, 256, (61, 87, 3), np.uint8)
+    for image in (frame, frame[5:40, 7:70]):  # a crop's rows are not contiguous
+        np.testing.assert_array_equal(largest_channel(image), image.max(axis=2))
