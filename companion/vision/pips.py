@@ -212,25 +212,88 @@ def _blobs(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_stre
 
 
 def _parted(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_strength: float, labels: np.ndarray,
-            stats: np.ndarray, pips: tuple, merged: np.ndarray, level: float = PARTING_LEVEL) -> tuple:
+            stats: np.ndarray, pips: tuple, merged: np.ndarray) -> tuple:
     """The pips (centres, radii, peak responses, shapes, labels) of `_components`, with each blob that may be pips
-    merged (`merged`, or a pip too long) replaced by its parts above `level`, when it parts in two or more; a part
-    still too long is parted so at FURTHER_PARTING."""
+    merged (`merged`, or a pip too long) replaced by its parts above PARTING_LEVEL, when it parts in two or more; a
+    part still too long is parted so at FURTHER_PARTING. A blob's parts lie inside it (what passes a higher level
+    passes the lower one), so they are looked for in a mosaic of the blobs (`_Mosaic`), not in the whole frame."""
     long = _elongation(pips[3]) > MERGED_ELONGATION
     mergers = np.zeros(len(stats), bool)
     mergers[np.concatenate([merged, pips[4][long]])] = True
-    part_labels, part_stats, parts, _ = _components(_above(response, local_peak, level, min_strength), response,
-                                                    die_px, min_strength)
-    centre = _pixels(parts[0], labels.shape)
-    label = labels[centre[:, 1], centre[:, 0]]
-    parted = mergers[label] & (np.bincount(label, minlength=len(stats))[label] >= 2)
-    whole = ~np.isin(pips[4], label[parted])
+    if not mergers.any():
+        return pips
+    mosaic = _Mosaic(labels, stats, np.flatnonzero(mergers), response, local_peak)
+    part_labels, part_stats, parts = mosaic.components(PARTING_LEVEL, die_px, min_strength)
+    parted, parts = _parts_of(mergers, _at(labels, mosaic.to_frame(parts[0])), parts)
+    if len(parts[0]):
+        further = np.zeros(len(part_stats), bool)
+        further[parts[4][_elongation(parts[3]) > MERGED_ELONGATION]] = True
+        pieces = mosaic.components(FURTHER_PARTING, die_px, min_strength)[2]
+        parts = _replaced(parts, *_parts_of(further, _at(part_labels, pieces[0]), pieces))
+    return _replaced(pips, parted, (mosaic.to_frame(parts[0]),) + parts[1:])
+
+
+def _parts_of(mergers: np.ndarray, on: np.ndarray, parts: tuple) -> tuple[np.ndarray, tuple]:
+    """Of `parts` (centres, radii, peak responses, shapes, labels) lying on the blobs labelled `on`, those on a
+    merger (`mergers`, per label) that parts in two or more, with the labels of those mergers."""
+    parted = mergers[on] & (np.bincount(on, minlength=len(mergers))[on] >= 2)
     xy, radius, strength, shape, own = (part[parted] for part in parts)
-    parts = (xy, radius * PARTED_RADIUS, strength, shape, own)
-    if level < FURTHER_PARTING and len(xy):
-        parts = _parted(response, local_peak, die_px, min_strength, part_labels, part_stats, parts,
-                        np.zeros(0, np.intp), FURTHER_PARTING)
-    return tuple(np.concatenate([a[whole], b]) for a, b in zip(pips, parts))
+    return on[parted], (xy, radius * PARTED_RADIUS, strength, shape, own)
+
+
+def _replaced(blobs: tuple, mergers: np.ndarray, parts: tuple) -> tuple:
+    """`blobs` (as `parts`) but those labelled `mergers`, and `parts` after them."""
+    whole = ~np.isin(blobs[4], mergers)
+    return tuple(np.concatenate([a[whole], b]) for a, b in zip(blobs, parts))
+
+
+class _Mosaic:
+    """Some blobs of a labelled frame side by side in one small image, each in its own box, with the other blobs in
+    those boxes masked away: a few dozen merged blobs are parted there at a fraction of the cost of labelling the
+    whole frame again (4-5 ms of a byler-d6 frame's 15 ms). The parts found are the whole frame's: each box is
+    moved by an even number of pixels, so their centres round to the same pixels (NumPy rounds halves to even)."""
+
+    def __init__(self, labels: np.ndarray, stats: np.ndarray, chosen: np.ndarray, response: np.ndarray,
+                 local_peak: np.ndarray):
+        x, y, w, h = (stats[chosen, i] for i in range(4))
+        left, top = x % 2, y % 2
+        for k in range(1, len(chosen)):
+            left[k] = left[k - 1] + w[k - 1] + 1  # a pixel apart: blobs of two boxes never touch
+            left[k] += (left[k] - x[k]) % 2
+        self.left = left
+        self.shift = np.stack([x - left, y - top], axis=1).astype(np.float64)
+        shape = (int((top + h).max()), int(left[-1] + w[-1]))
+        self.response, self.local_peak, self.mask = (np.zeros(shape, np.uint8) for _ in range(3))
+        for label, *box in zip(chosen, x, y, w, h, left, top):
+            x0, y0, width, height, x1, y1 = box
+            frame = (slice(y0, y0 + height), slice(x0, x0 + width))
+            tile = (slice(y1, y1 + height), slice(x1, x1 + width))
+            self.response[tile], self.local_peak[tile] = response[frame], local_peak[frame]
+            self.mask[tile] = (labels[frame] == label).view(np.uint8) * 255
+
+    def components(self, level: float, die_px: float, min_strength: float):
+        """`_components` of the blobs' pixels above `level` of their local peak (in mosaic pixels), the pips in the
+        order labelling the whole frame gives them (the faces judged alike are taken in that order)."""
+        above = cv2.bitwise_and(_above(self.response, self.local_peak, level, min_strength), self.mask)
+        labels, stats, pips, _ = _components(above, self.response, die_px, min_strength)
+        order = np.argsort(self._frame_order(above, labels)[pips[4]])
+        return labels, stats, tuple(part[order] for part in pips)
+
+    def _frame_order(self, above: np.ndarray, labels: np.ndarray) -> np.ndarray:
+        """Per label, its blob's place in the whole frame's labelling: OpenCV labels 2x2 blocks of pixels row by
+        row, so a blob's place is that of the first block it reaches."""
+        points = cv2.findNonZero(above)
+        first = np.full(labels.max() + 1, np.iinfo(np.int64).max)
+        if points is not None:
+            points = points.reshape(-1, 2)
+            frame = (self.to_frame(points.astype(np.float64)) // 2).astype(np.int64)
+            np.minimum.at(first, labels[points[:, 1], points[:, 0]], (frame[:, 1] << 32) + frame[:, 0])
+        return first
+
+    def to_frame(self, xy: np.ndarray) -> np.ndarray:
+        """Mosaic points (n, 2) in the frame's pixels."""
+        tile = np.searchsorted(self.left, xy[:, 0], side="right") - 1
+        return xy + self.shift[tile]
 
 
 def _above(response: np.ndarray, local_peak: np.ndarray, level: float, min_strength: float) -> np.ndarray:
@@ -293,6 +356,12 @@ def _elongation(shape: np.ndarray) -> np.ndarray:
     xx, yy, xy = shape.T
     spread = np.sqrt(((xx - yy) / 2) ** 2 + xy ** 2)
     return np.sqrt((0.5 + spread) / np.maximum(0.5 - spread, 1e-3))
+
+
+def _at(image: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """The image's values at points (n, 2), rounded to pixels."""
+    pixels = _pixels(xy, image.shape)
+    return image[pixels[:, 1], pixels[:, 0]]
 
 
 def _pixels(xy: np.ndarray, shape) -> np.ndarray:

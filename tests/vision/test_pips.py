@@ -2,7 +2,8 @@
 import cv2
 import numpy as np
 
-from companion.vision.pips import _elongation, _measure, largest_channel
+from companion.vision.pips import (PARTING_LEVEL, _above, _components, _elongation, _measure, _Mosaic, find_pips,
+                                   largest_channel)
 
 
 def _blobs() -> np.ndarray:
@@ -45,3 +46,43 @@ def test_the_largest_channel_is_each_pixels_brightest_channel_even_on_a_crop_of_
     frame = np.random.default_rng(3).integers(0, 256, (61, 87, 3), np.uint8)
     for image in (frame, frame[5:40, 7:70]):  # a crop's rows are not contiguous
         np.testing.assert_array_equal(largest_channel(image), image.max(axis=2))
+
+
+def test_pips_whose_blurred_rims_merge_are_parted_each_at_its_place():
+    """A pair and an L of three close pips merge into two blobs at half the local peak, and are parted; a pip
+    beside the L reaches into its blob's box, and is found once, as itself."""
+    frame = np.full((160, 200, 3), 205, np.uint8)
+    cv2.rectangle(frame, (10, 10), (190, 150), (190, 190, 190), -1)
+    centres = np.array([(40, 40), (49, 40), (40, 80), (40, 89), (49, 89), (54, 75), (150, 50)])
+    for centre in centres:
+        cv2.circle(frame, tuple(int(v) for v in centre), 4, (40, 40, 40), -1)
+    pips = find_pips(cv2.GaussianBlur(frame, (0, 0), 1.5), 40, 24, "dark")
+    distance = np.hypot(*(pips.xy[:, None] - centres[None]).transpose(2, 0, 1))
+    assert len(pips) == len(centres)
+    assert sorted(distance.argmin(axis=1)) == list(range(len(centres)))
+    assert distance.min(axis=1).max() < 0.5
+
+
+def test_merged_blobs_are_parted_in_a_mosaic_as_in_the_whole_frame_and_in_its_order():
+    """Many blobs at odd and even places, some merged pips: the parts found in the mosaic of the merged blobs are
+    those labelling the whole frame finds in them, at the same places, in the same order."""
+    rng = np.random.default_rng(5)
+    frame = np.full((240, 320, 3), 190, np.uint8)
+    for x, y in rng.integers(40, (280, 200), (30, 2)):  # pairs, columns of three and lone pips, overlapping
+        for step in range(rng.integers(1, 4)):
+            cv2.circle(frame, (int(x), int(y) + 9 * step), 4, (40, 40, 40), -1)
+    response = largest_channel(cv2.morphologyEx(cv2.GaussianBlur(frame, (0, 0), 1.5), cv2.MORPH_BLACKHAT,
+                                                np.ones((13, 13), np.uint8)))
+    peak = cv2.dilate(response, np.ones((33, 33), np.uint8))
+    labels, stats, _, merged = _components(_above(response, peak, 0.5, 24), response, 40, 24)
+    assert len(merged) >= 5
+    mosaic = _Mosaic(labels, stats, merged, response, peak)
+    in_mosaic = mosaic.components(PARTING_LEVEL, 40, 24)[2]
+    whole = _components(_above(response, peak, PARTING_LEVEL, 24), response, 40, 24)[2]
+    on_merged = np.isin(labels[whole[0][:, 1].round().astype(int), whole[0][:, 0].round().astype(int)], merged)
+    assert len(in_mosaic[0]) > len(merged)  # they part
+    centres, radii, strengths, shapes = (part[on_merged] for part in whole[:4])
+    np.testing.assert_allclose(mosaic.to_frame(in_mosaic[0]), centres, atol=1e-9)  # sums of smaller coordinates
+    np.testing.assert_array_equal(in_mosaic[1], radii)
+    np.testing.assert_array_equal(in_mosaic[2], strengths)
+    np.testing.assert_allclose(in_mosaic[3], shapes, atol=1e-9)
