@@ -250,8 +250,9 @@ def _replaced(blobs: tuple, mergers: np.ndarray, parts: tuple) -> tuple:
 class _Mosaic:
     """Some blobs of a labelled frame side by side in one small image, each in its own box, with the other blobs in
     those boxes masked away: a few dozen merged blobs are parted there at a fraction of the cost of labelling the
-    whole frame again (about 4 ms of the 14 ms byler-d6's pips took). The parts found are the whole frame's: each box is
-    moved by an even number of pixels, so their centres round to the same pixels (NumPy rounds halves to even)."""
+    whole frame again (about 4 ms of the 14 ms byler-d6's pips took). The parts found are the whole frame's: each
+    box is moved by an even number of pixels, so their centres round to the same pixels (NumPy rounds halves to
+    even)."""
 
     def __init__(self, labels: np.ndarray, stats: np.ndarray, chosen: np.ndarray, response: np.ndarray,
                  local_peak: np.ndarray):
