@@ -43,7 +43,8 @@ def main():
         sys.path[:0] = [str(ROOT), scratch]
         readers = [importlib.import_module(f"{name}.vision.reader") for name in ("base_companion", "companion")]
         pips = [importlib.import_module(f"{name}.vision.pips") for name in ("base_companion", "companion")]
-        images = [cv2.imread(str(folder / entry["image"])) for entry in json.loads((folder / "labels.json").read_text())]
+        entries = json.loads((folder / "labels.json").read_text())
+        images = [cv2.imread(str(folder / entry["image"])) for entry in entries]
         both = [module.DiceReader() for module in readers]
         if args.pips:
             frames = [readers[1]._View(image, None, both[1].profile).working_frame() for image in images]
