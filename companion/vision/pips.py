@@ -117,8 +117,8 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
 
 def largest_channel(image: np.ndarray) -> np.ndarray:
     """Per pixel, the largest of a BGR image's three channels. Its rows read as one row of channels (b, g, r, b,
-    ...), where a dilation three wide takes at each green the largest of its pixel's three: a quarter of the time
-    of splitting the channels and taking their maximum (0.5 against 1.3 ms for a byler-d6 working frame)."""
+    ...), where a dilation three wide takes at each green the largest of its pixel's three: under half the time of
+    splitting the channels and taking their maximum (0.5 against 1.3 ms for a byler-d6 working frame)."""
     height, width = image.shape[:2]
     row_max = cv2.dilate(image.reshape(height, 3 * width), np.ones((1, 3), np.uint8))
     return np.ascontiguousarray(row_max[:, 1::3])

@@ -43,6 +43,7 @@ def test_an_empty_binary_has_no_blobs_measured():
 
 
 def test_the_largest_channel_is_each_pixels_brightest_channel_even_on_a_crop_of_a_frame():
+    """largest_channel reads a frame's rows as one row of channels: a crop's rows must be taken whole."""
     frame = np.random.default_rng(3).integers(0, 256, (61, 87, 3), np.uint8)
     for image in (frame, frame[5:40, 7:70]):  # a crop's rows are not contiguous
         np.testing.assert_array_equal(largest_channel(image), image.max(axis=2))
