@@ -203,10 +203,11 @@ class Judge:
         """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all. A 2 whose
         pips are `close` for the frame's dice may be the centre and a corner of a 3 or a 5, or the side of a 4:
         where their other pips would be (3 spacings out along the diagonal; beside the pair) must then show nothing
-        like a pip either; so must the places of a 6's other column beside a `close` 3. A 5 or a 6 with one pip missed (ONE_SHORT) is read only when something stands out where
-        that pip belongs and the lines between all its pips, column to column too, cross only its body (a 3's
-        column beside two touching dice's pips, with the dark gap where they meet, looks like a 6 a pip short);
-        else it is None, not a face read as unsure. So is a face less sure than `least` (of no use to the caller: a
+        like a pip either; so must the places of a 6's other column beside a `close` 3. A 5 or a 6 with one pip
+        missed (ONE_SHORT) is read only when something stands out where that pip belongs and the lines between
+        all its pips, column to column too, cross only its body (a 3's column beside two touching dice's pips,
+        with the dark gap where they meet, looks like a 6 a pip short); else it is None, not a face read as
+        unsure. So is a face less sure than `least` (of no use to the caller: a
         pair not read is no die), checked as the confidence falls so that the costlier checks are spared."""
         pips = self.pips
         few = len(group) <= 3  # the fewer the pips, the less their layout says and the more the rest must
