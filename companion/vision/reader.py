@@ -38,7 +38,7 @@ from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regions
 from .pip_faces import dice_from_pips
-from .pips import DIE_PX, find_pips
+from .pips import DIE_PX, Pips, find_pips
 from .profile import Profile
 from .second_look import second_look, unread_pips
 
@@ -53,6 +53,11 @@ SMALL_DIE = 1 / 32
 """...and one this small only the shadows of dice as light as the tray."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
+OVERSIZED_PIPS = 0.25
+"""A frame that reads no die, whose strong pips are wider than this over the die size (their median; common dice's
+are 0.1-0.2), was read at too small a size: it is read again at the size its pips give. White dice on a white
+table show no body, only fragments of their shadows, whose size is a die's half (bench_reader_synthetic: six
+ivory dice 48 px across on a white tray, sized 29 px, read none)."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -120,8 +125,8 @@ class DiceReader:
 
     def read(self, frame_bgr: np.ndarray) -> list[ReadDie]:
         frame = _as_bgr(frame_bgr)
-        view = _View(frame, self._background, self.profile)
-        dice = [self._classify(frame, die) for die in self._pip_dice(view)]
+        view, pip_dice = self._sized_read(frame)
+        dice = [self._classify(frame, die) for die in pip_dice]
         if self._faces:  # taught faces are looked for on every die body, pips or not
             bodies = [(self._classify(frame, body), alone) for body, alone in self._bodies(view, dice)]
             taught = [die for die, _ in bodies if die.kind != "pips"]
@@ -135,19 +140,30 @@ class DiceReader:
     def find(self, frame_bgr: np.ndarray) -> list[tuple[tuple[float, float], float]]:
         """(centre, size) in input pixels of every die found, whether or not it shows pips: each die body, and
         each die found by its pips that no body covers (a die merged with a neighbour or a wall)."""
-        frame = _as_bgr(frame_bgr)
-        view = _View(frame, self._background, self.profile)
-        pip_dice = self._pip_dice(view)
+        view, pip_dice = self._sized_read(_as_bgr(frame_bgr))
         bodies = [body for body, _ in self._bodies(view, pip_dice)]
         dice = bodies + [die for die in pip_dice if not any(_near(die, b) for b in bodies)]
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
 
+    def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
+        """The frame's view and the dice its pips show, read again at the size the pips give when none was read at
+        the bodies' size and the pips are too large for it (OVERSIZED_PIPS)."""
+        view = _View(frame, self._background, self.profile)
+        dice = self._pip_dice(view)
+        if view.die_px is None or any(die.value is not None for die in dice):
+            return view, dice
+        resized = view.sized_by_pips()
+        if resized is None:
+            return view, dice
+        again = self._pip_dice(resized)
+        return (resized, again) if any(die.value is not None for die in again) else (view, dice)
+
     def _pip_dice(self, view: _View) -> list[ReadDie]:
         if view.die_px is None:
             return []
-        work = view.working_frame()
+        work = view.working_frame
         profile = self.profile
-        pips = find_pips(work, DIE_PX, MIN_PIP_STRENGTH, profile.pip_polarity)
+        pips = view.pips
         faces, unoutlined = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast,
                                            profile.threshold)
         scale = view.scale / view.small_scale
@@ -292,7 +308,10 @@ class _View:
     """One frame at the reader's scales: `small` (at most FIND_PX) for bodies and the tray, the working frame
     (a die DIE_PX across) for pips."""
 
-    def __init__(self, frame: np.ndarray, background: np.ndarray | None, profile: Profile):
+    def __init__(self, frame: np.ndarray, background: np.ndarray | None, profile: Profile,
+                 die_px: float | None = None):
+        """`die_px`, when given, is the die size (input pixels) found otherwise (`sized_by_pips`)."""
+        self._input, self._background, self._profile = frame, background, profile
         gain = _gain(frame)
         if gain > 1.0:
             frame = cv2.convertScaleAbs(frame, alpha=gain)
@@ -303,7 +322,9 @@ class _View:
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
         self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
-        if profile.die_px:
+        if die_px:
+            self.die_px = die_px
+        elif profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
             size = die_size(self.foreground)
@@ -318,6 +339,23 @@ class _View:
         must have a die size."""
         return find_regions(self.foreground, self.die_px * self.small_scale)[0]
 
+    @functools.cached_property
+    def pips(self) -> Pips:
+        """Every pip-like blob of the working frame."""
+        return find_pips(self.working_frame, DIE_PX, MIN_PIP_STRENGTH, self._profile.pip_polarity)
+
+    def sized_by_pips(self) -> _View | None:
+        """This frame's view at the die size its strong pips give (at least half as strong as the strongest), when
+        they are too large for the size this view has (OVERSIZED_PIPS); else None."""
+        pips = self.pips
+        if len(pips.strength) < 3:
+            return None
+        radius = float(np.median(pips.radius[pips.strength >= pips.strength.max() / 2])) / self.scale
+        if 2 * radius <= OVERSIZED_PIPS * self.die_px:
+            return None
+        return _View(self._input, self._background, self._profile, die_px=_size_of_pips(radius))
+
+    @functools.cached_property
     def working_frame(self) -> np.ndarray:
         if abs(self.scale - 1.0) < 0.05:
             self.scale = 1.0
@@ -371,8 +409,13 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
     best = max(range(len(found)), key=lambda k: float(strengths[k][strengths[k] >= strongest / 2].sum()))
     if len(found[best]) < 3:
         return body
-    size = float(np.median(found[best].radius)) * 2 / PIP_OF_FACE / FACE_IN_BODY
+    size = _size_of_pips(float(np.median(found[best].radius)))
     return min(body, size) if large else size
+
+
+def _size_of_pips(radius: float) -> float:
+    """The size of a die body (as found against the tray) whose pips are `radius` across (PIP_OF_FACE)."""
+    return radius * 2 / PIP_OF_FACE / FACE_IN_BODY
 
 
 def _typical_size(dice: list[ReadDie]) -> float | None:

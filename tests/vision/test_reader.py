@@ -136,6 +136,29 @@ def test_small_faces_of_dice_as_light_as_the_tray_are_read_by_their_outline(seed
         assert values == [die.value]
 
 
+def test_a_die_as_light_as_the_table_is_sized_by_its_pips_when_nothing_is_read():
+    """A close-up ivory 5 on light wood, its box 59 px: the wood shows only part of the die against it, 21 px
+    across, and at that size the pips were too large to make a face (it was missed). A frame that reads nothing
+    and whose pips are too large for its die size is read again at the size the pips give."""
+    from companion.vision.reader import _View
+
+    frame = cv2.imread(str(PHOTOS / "matteo-webcam" / "train_five_2.jpg"))
+    reader = DiceReader()
+    view = _View(frame, None, reader.profile)
+    resized = view.sized_by_pips()
+    assert view.die_px < 30 and resized is not None and 40 < resized.die_px < 70
+    [read] = reader.read(frame)
+    assert read.value == 5 and np.hypot(read.center[0] - 341.5, read.center[1] - 225) < 10
+
+
+def test_a_frame_read_at_the_right_size_is_not_resized():
+    from companion.vision.reader import _View
+
+    dice = [SynthDie(value=v, size=48, angle=20 * k, center=(100 + 200 * k, 200)) for k, v in enumerate((2, 5, 6))]
+    view = _View(render_scene(dice, seed=1), None, DiceReader().profile)
+    assert 40 < view.die_px < 70 and view.sized_by_pips() is None
+
+
 @pytest.mark.parametrize("seed, size", [(0, 60), (1, 66), (2, 72)])
 def test_a_one_on_a_die_as_light_as_the_tray_and_larger_than_the_others_is_read(seed, size):
     """A lone pip on a die as light as the tray is a 1 only in the middle of the die's outline, looked for a few
