@@ -122,6 +122,9 @@ so one of them is no pip of that face (a speck of a marbled body, a glint of the
 PIP_FRINGE = 1.5
 """A pip's blob (half its peak response) is smaller than the pip: its blurred rim reaches this many radii."""
 LINK_SAMPLES = 12
+SEAM = 0.5
+"""Something darker in every channel than a face's body by this fraction of the body step (SAME_BODY) is the
+shaded gap between two touching dice (`Judge._seamed`)."""
 MARBLED = 1.5
 """The bodies around two linked pips whose blurred rims meet may differ this many times SAME_BODY's step: a marbled
 face changes shade across it, and pips so close are on one face (an edge or a seam between them would show). Pips
@@ -255,6 +258,8 @@ class Judge:
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
         if missed is not None and linked < 1.0:
             confidence = 0.0
+        if not few and self._seamed(group, nodes, colour):
+            return None
         if confidence < least:
             return None
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
@@ -373,17 +378,49 @@ class Judge:
         i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
         if not len(i):
             return 1.0
-        pips, a, b = self.pips, group[i], group[j]
-        tol = self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
+        return float(self._joined(group[i], group[j]).mean())
+
+    def _seamed(self, group: np.ndarray, nodes: np.ndarray, colour: np.ndarray) -> bool:
+        """Whether the face's pips lie on two sides of it (two pips or more on each, either side of its middle row
+        or column) and every line from one side to the other crosses a seam (SEAM) on a body of `colour`: they are
+        two touching dice. Two 3s side by side, or a 3 beside a 3's column and the dark spot where three dice's
+        corners meet, made a 6 at 1.0 (bench_pool): _links looks only at neighbouring pips, and a 6's two rows and
+        a 4's two sides are two nodes apart."""
+        for axis in (0, 1):
+            one, other = group[nodes[:, axis] < 0], group[nodes[:, axis] > 0]
+            if len(one) >= 2 and len(other) >= 2 and self._shaded(np.repeat(one, len(other)),
+                                                                  np.tile(other, len(one)), colour).all():
+                return True
+        return False
+
+    def _shaded(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
+        """Whether the straight line between pips a[k] and b[k] crosses a seam (SEAM) on a body of `colour`, off
+        the pips' rims."""
+        pips = self.pips
+        tol = SEAM * self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
+        points = self._lines(a, b)
+        darker = (colour - _sample(self.frame, points)).min(axis=2)
+        darker[_sample(self.fringes, points) != 0] = 0
+        on_seam = (colour - self.body).min(axis=1)  # a pip ringed by the seam: the dark spot where dice meet
+        return np.maximum(darker.max(axis=1), np.maximum(on_seam[a], on_seam[b])) > tol
+
+    def _lines(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """LINK_SAMPLES points (k, LINK_SAMPLES, 2) evenly along each line between pips a[k] and b[k]."""
         t = np.linspace(0.0, 1.0, LINK_SAMPLES + 2)[1:-1]
-        points = pips.xy[a][:, None] + t[None, :, None] * (pips.xy[b] - pips.xy[a])[:, None]
+        return self.pips.xy[a][:, None] + t[None, :, None] * (self.pips.xy[b] - self.pips.xy[a])[:, None]
+
+    def _joined(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Whether the straight line between pips a[k] and b[k] crosses only their body (and other pips)."""
+        pips = self.pips
+        tol = self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
+        points = self._lines(a, b)
         shared = (self.body[a] + self.body[b]) / 2
         step = np.abs(_sample(self.frame, points).astype(np.float32) - shared[:, None]).max(axis=2)
         on_rims = _sample(self.fringes, points) != 0
         step[on_rims] = 0
         unlike = np.abs(self.body[a] - self.body[b]).max(axis=1)
         same_body = (unlike <= tol) | ((unlike <= MARBLED * tol) & on_rims.all(axis=1))
-        return float((same_body & (step.max(axis=1) <= tol)).mean())
+        return same_body & (step.max(axis=1) <= tol)
 
     def _beyond(self, group: np.ndarray, points: np.ndarray, reach: float) -> tuple[int, ...]:
         """The pips of the same polarity and no smaller (a side face's pips are; pips merged with each other or

@@ -101,6 +101,24 @@ def test_touching_dice_are_right_or_unsure_never_misread(values, angle):
         assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
 
 
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("values, centers, angle", [
+    ((3, 3, 2), ((200.1, 53.8), (172.7, 89.8), (209.0, 117.5)), 37.3),
+    ((5, 3, 3), ((68.8, 213.6), (28.0, 232.7), (47.2, 273.7)), 64.9)])
+def test_three_touching_dice_in_an_l_make_no_six(values, centers, angle, seed):
+    """bench_pool's pools: three dice touching in an L, where a 3's column, and a column made of the other two dice's
+    pips with the dark spot where the three corners meet, are a 6's two rows, read at 1.0. Every line between those
+    rows crosses the shaded seam between the dice (face_judge.Judge._seamed), which the judge's links between
+    neighbouring pips never looked across."""
+    lone = [SynthDie(value=v, center=c, size=44.0, angle=a)
+            for v, c, a in ((4, (420, 300), 10.0), (5, (540, 400), 55.0), (6, (420, 420), 30.0), (2, (540, 260), 70.0))]
+    dice = [SynthDie(value=v, center=c, size=44.0, angle=angle) for v, c in zip(values, centers)]
+    read = DiceReader().read(render_scene(dice + lone, seed=seed, noise=4, blur=0.4, white_balance=(0.72, 0.9, 1.0)))
+    assert [nearest(read, d.center).value for d in lone] == [4, 5, 6, 2]
+    on_the_l = [r for r in read if np.hypot(*np.subtract(r.center, nearest(dice, r.center).center)) < 22]
+    assert on_the_l and all(r.value in (None, nearest(dice, r.center).value) for r in on_the_l)
+
+
 def test_two_touching_ones_are_not_read_as_a_two():
     """The pips of two 1s side by side sit where a 2's could: the edge between the dice keeps them apart."""
     dice = [SynthDie(value=1, center=(300, 240), angle=0), SynthDie(value=1, center=(349, 240), angle=0)]
