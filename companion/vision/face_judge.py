@@ -122,9 +122,11 @@ so one of them is no pip of that face (a speck of a marbled body, a glint of the
 PIP_FRINGE = 1.5
 """A pip's blob (half its peak response) is smaller than the pip: its blurred rim reaches this many radii."""
 LINK_SAMPLES = 12
-SEAM = 0.5
+SEAM = 0.4
 """Something darker in every channel than a face's body by this fraction of the body step (SAME_BODY) is the
-shaded gap between two touching dice (`Judge._seamed`)."""
+shaded gap between two touching dice (`Judge._seamed`)..."""
+SEAM_MARGIN = 2.0
+"""...looked for this many pip radii from the pips at least: a pip sits that far inside its face's edge."""
 MARBLED = 1.5
 """The bodies around two linked pips whose blurred rims meet may differ this many times SAME_BODY's step: a marbled
 face changes shade across it, and pips so close are on one face (an edge or a seam between them would show). Pips
@@ -258,7 +260,7 @@ class Judge:
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
         if missed is not None and linked < 1.0:
             confidence = 0.0
-        if not few and self._seamed(group, nodes, colour):
+        if self._seamed(group, nodes, colour):
             return None
         if confidence < least:
             return None
@@ -381,14 +383,15 @@ class Judge:
         return float(self._joined(group[i], group[j]).mean())
 
     def _seamed(self, group: np.ndarray, nodes: np.ndarray, colour: np.ndarray) -> bool:
-        """Whether the face's pips lie on two sides of it (two pips or more on each, either side of its middle row
-        or column) and every line from one side to the other crosses a seam (SEAM) on a body of `colour`: they are
-        two touching dice. Two 3s side by side, or a 3 beside a 3's column and the dark spot where three dice's
-        corners meet, made a 6 at 1.0 (bench_pool): _links looks only at neighbouring pips, and a 6's two rows and
-        a 4's two sides are two nodes apart."""
+        """Whether the face's pips lie on two sides of it (either side of its middle row or column) and every line
+        from one side to the other crosses a seam (SEAM) on a body of `colour`: they are two touching dice. In
+        bench_pool's pools two 3s side by side, or a 3 beside a column of two dice's pips and the dark spot where
+        three dice's corners meet, made a 6 at 1.0, and a 1's pip and the nearer pip of a 2 beside it a 2 at
+        0.5-0.8: _links looks only at neighbouring pips (a 6's two rows and a 4's two sides are two nodes apart),
+        and only for a step as large as a marbled body may take."""
         for axis in (0, 1):
             one, other = group[nodes[:, axis] < 0], group[nodes[:, axis] > 0]
-            if len(one) >= 2 and len(other) >= 2 and self._shaded(np.repeat(one, len(other)),
+            if len(one) and len(other) and self._shaded(np.repeat(one, len(other)),
                                                                   np.tile(other, len(one)), colour).all():
                 return True
         return False
@@ -401,6 +404,9 @@ class Judge:
         points = self._lines(a, b)
         darker = (colour - _sample(self.frame, points)).min(axis=2)
         darker[_sample(self.fringes, points) != 0] = 0
+        near_ends = np.minimum(np.hypot(*(points - pips.xy[a][:, None]).transpose(2, 0, 1)) / pips.radius[a][:, None],
+                               np.hypot(*(points - pips.xy[b][:, None]).transpose(2, 0, 1)) / pips.radius[b][:, None])
+        darker[near_ends < SEAM_MARGIN] = 0  # a blurred pip's dark halo, past its rim
         on_seam = (colour - self.body).min(axis=1)  # a pip ringed by the seam: the dark spot where dice meet
         return np.maximum(darker.max(axis=1), np.maximum(on_seam[a], on_seam[b])) > tol
 

@@ -119,6 +119,17 @@ def test_three_touching_dice_in_an_l_make_no_six(values, centers, angle, seed):
     assert on_the_l and all(r.value in (None, nearest(dice, r.center).value) for r in on_the_l)
 
 
+@pytest.mark.parametrize("angle", [0, 30, 75])
+@pytest.mark.parametrize("gap", [0.0, 1.0])
+def test_a_one_beside_a_two_lends_it_no_pip(angle, gap):
+    """A 1 touching a 2 in a row: the 1's pip and the 2's nearer pip lie as a 2's could, and made one at 0.5-0.8.
+    The line between them crosses the shaded seam between the dice (face_judge.Judge._seamed)."""
+    dice = touching_row((1, 2, 3), angle, gap=gap)
+    for die in DiceReader().read(render_scene(dice, seed=angle, noise=3, blur=0.5)):
+        truth = nearest(dice, die.center)
+        assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
+
+
 def test_two_touching_ones_are_not_read_as_a_two():
     """The pips of two 1s side by side sit where a 2's could: the edge between the dice keeps them apart."""
     dice = [SynthDie(value=1, center=(300, 240), angle=0), SynthDie(value=1, center=(349, 240), angle=0)]
