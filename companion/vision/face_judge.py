@@ -401,7 +401,7 @@ class Judge:
         the pips' rims."""
         pips = self.pips
         tol = SEAM * self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
-        points = self._lines(a, b)
+        points = self._lines(a, b, 2 * LINK_SAMPLES)
         darker = (colour - _sample(self.frame, points)).min(axis=2)
         darker[_sample(self.fringes, points) != 0] = 0
         near_ends = np.minimum(np.hypot(*(points - pips.xy[a][:, None]).transpose(2, 0, 1)) / pips.radius[a][:, None],
@@ -410,9 +410,9 @@ class Judge:
         on_seam = (colour - self.body).min(axis=1)  # a pip ringed by the seam: the dark spot where dice meet
         return np.maximum(darker.max(axis=1), np.maximum(on_seam[a], on_seam[b])) > tol
 
-    def _lines(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """LINK_SAMPLES points (k, LINK_SAMPLES, 2) evenly along each line between pips a[k] and b[k]."""
-        t = np.linspace(0.0, 1.0, LINK_SAMPLES + 2)[1:-1]
+    def _lines(self, a: np.ndarray, b: np.ndarray, samples: int = LINK_SAMPLES) -> np.ndarray:
+        """`samples` points (k, samples, 2) evenly along each line between pips a[k] and b[k]."""
+        t = np.linspace(0.0, 1.0, samples + 2)[1:-1]
         return self.pips.xy[a][:, None] + t[None, :, None] * (self.pips.xy[b] - self.pips.xy[a])[:, None]
 
     def _joined(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
