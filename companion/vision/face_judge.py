@@ -384,17 +384,22 @@ class Judge:
 
     def _seamed(self, group: np.ndarray, nodes: np.ndarray, colour: np.ndarray) -> bool:
         """Whether the face's pips lie on two sides of it (either side of its middle row or column) and every line
-        from one side to the other crosses a seam (SEAM) on a body of `colour`: they are two touching dice. In
-        bench_pool's pools two 3s side by side, or a 3 beside a column of two dice's pips and the dark spot where
-        three dice's corners meet, made a 6 at 1.0, and a 1's pip and the nearer pip of a 2 beside it a 2 at
-        0.5-0.8: _links looks only at neighbouring pips (a 6's two rows and a 4's two sides are two nodes apart),
-        and only for a step as large as a marbled body may take."""
+        from one side to the other crosses a seam (SEAM) on a body of `colour`, or ends at a pip ringed by one (the
+        dark spot where three dice's corners meet): they are two touching dice. In bench_pool's pools two 3s side
+        by side, or a 3 beside a column of two dice's pips and such a spot, made a 6 at 1.0, and a 1's pip and the
+        nearer pip of a 2 beside it a 2 at 0.5-0.8: _links looks only at neighbouring pips (a 6's two rows and a 4's
+        two sides are two nodes apart), and only for a step as large as a marbled body may take."""
+        ringed = self._in_seam(np.arange(len(self.pips.xy)), colour)
         for axis in (0, 1):
             one, other = group[nodes[:, axis] < 0], group[nodes[:, axis] > 0]
-            if len(one) and len(other) and self._shaded(np.repeat(one, len(other)),
-                                                                  np.tile(other, len(one)), colour).all():
+            a, b = np.repeat(one, len(other)), np.tile(other, len(one))
+            if len(a) and (self._shaded(a, b, colour) | ringed[a] | ringed[b]).all():
                 return True
         return False
+
+    def _in_seam(self, k: np.ndarray, colour: np.ndarray, depth: float = SEAM) -> np.ndarray:
+        """Whether the bodies around pips k are darker than `colour` as a seam is (`depth` of the body step)."""
+        return (colour - self.body[k]).min(axis=1) > depth * self._body_step(self.pips.strength[k])
 
     def _shaded(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
         """Whether the straight line between pips a[k] and b[k] crosses a seam (SEAM) on a body of `colour`, off
@@ -407,8 +412,7 @@ class Judge:
         near_ends = np.minimum(np.hypot(*(points - pips.xy[a][:, None]).transpose(2, 0, 1)) / pips.radius[a][:, None],
                                np.hypot(*(points - pips.xy[b][:, None]).transpose(2, 0, 1)) / pips.radius[b][:, None])
         darker[near_ends < SEAM_MARGIN] = 0  # a blurred pip's dark halo, past its rim
-        on_seam = (colour - self.body).min(axis=1)  # a pip ringed by the seam: the dark spot where dice meet
-        return np.maximum(darker.max(axis=1), np.maximum(on_seam[a], on_seam[b])) > tol
+        return darker.max(axis=1) > tol
 
     def _lines(self, a: np.ndarray, b: np.ndarray, samples: int = LINK_SAMPLES) -> np.ndarray:
         """`samples` points (k, samples, 2) evenly along each line between pips a[k] and b[k]."""
@@ -434,9 +438,9 @@ class Judge:
         they belong to another die, the face is part of a larger one that was not made out (a 3 in a 6, a 2 on the
         side of a 4, a 1 of a 2, a 4 of two rows of a 6). The body colour is compared, not the line between the
         pips, since the face of a translucent or marbled die changes across it; a touching die of the same colour
-        is told apart by its own face (pip_faces). On a die as light (or as dark) as the tray, whose body colour says
-        nothing, the pip must also be as strong and as round as a pip of the face (the die's shadow and bevel are
-        fainter and long)."""
+        is told apart by the seam between (`_past_a_seam`) or by its own face (pip_faces). On a die as light (or as
+        dark) as the tray, whose body colour says nothing, the pip must also be as strong and as round as a pip of the
+        face (the die's shadow and bevel are fainter and long)."""
         pips = self.pips
         ratio = pips.radius / float(_median(pips.radius[group]))
         distance = np.hypot(*(pips.xy[:, None] - np.atleast_2d(points)[None]).transpose(2, 0, 1)).min(axis=1)
@@ -447,7 +451,20 @@ class Judge:
         near[group] = False
         colour = _median(self.body[group], axis=0)
         tol = self._body_step(np.minimum(pips.strength, pips.strength[group].min()))
-        return tuple(int(k) for k in np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol)))
+        found = np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol))
+        return tuple(int(k) for k in found[~self._past_a_seam(group, found, colour)]) if len(found) else ()
+
+    def _past_a_seam(self, group: np.ndarray, k: np.ndarray, colour: np.ndarray) -> np.ndarray:
+        """Which of pips k lie on another die than the face of pips `group` (its body `colour`): past a seam from
+        the face's nearest pip, or ringed by one (SEAM), and as round as the face's pips (ALIKE_ELONGATION: a side
+        face's pips, drawn out, lie past the face's edge); or deep in a seam whatever their shape (twice SEAM: the
+        dark spot where three dice's corners meet). In bench_pool's pools such pips held a 1 touching a 5 and a 6,
+        and a 2 beside that spot, for good."""
+        nearest = group[np.argmin(np.hypot(*(self.pips.xy[k][:, None] - self.pips.xy[group][None]).transpose(2, 0, 1)),
+                                  axis=1)]
+        round_ = self.pips.elongation[k] <= ALIKE_ELONGATION * self.pips.elongation[group].min()
+        seamed = self._shaded(nearest, k, colour) | self._in_seam(k, colour)
+        return seamed & round_ | self._in_seam(k, colour, 2 * SEAM)
 
     def _rows_of_a_six(self, group: np.ndarray, beyond: tuple[int, ...]) -> tuple[int, ...]:
         """Of the pips where a 6's third row would be beside a 4, those that may be that row: no longer than the 4's

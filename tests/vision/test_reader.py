@@ -101,6 +101,11 @@ def test_touching_dice_are_right_or_unsure_never_misread(values, angle):
         assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
 
 
+LONE = [SynthDie(value=v, center=c, size=44.0, angle=a)
+        for v, c, a in ((4, (420, 300), 10.0), (5, (540, 400), 55.0), (6, (420, 420), 30.0), (2, (540, 260), 70.0))]
+"""Dice lying apart, beside the touching ones: they give the frame's die size (a heap alone is sized as one die)."""
+
+
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize("values, centers, angle", [
     ((3, 3, 2), ((200.1, 53.8), (172.7, 89.8), (209.0, 117.5)), 37.3),
@@ -110,13 +115,22 @@ def test_three_touching_dice_in_an_l_make_no_six(values, centers, angle, seed):
     pips with the dark spot where the three corners meet, are a 6's two rows, read at 1.0. Every line between those
     rows crosses the shaded seam between the dice (face_judge.Judge._seamed), which the judge's links between
     neighbouring pips never looked across."""
-    lone = [SynthDie(value=v, center=c, size=44.0, angle=a)
-            for v, c, a in ((4, (420, 300), 10.0), (5, (540, 400), 55.0), (6, (420, 420), 30.0), (2, (540, 260), 70.0))]
     dice = [SynthDie(value=v, center=c, size=44.0, angle=angle) for v, c in zip(values, centers)]
-    read = DiceReader().read(render_scene(dice + lone, seed=seed, noise=4, blur=0.4, white_balance=(0.72, 0.9, 1.0)))
-    assert [nearest(read, d.center).value for d in lone] == [4, 5, 6, 2]
+    read = DiceReader().read(render_scene(dice + LONE, seed=seed, noise=4, blur=0.4, white_balance=(0.72, 0.9, 1.0)))
+    assert [nearest(read, d.center).value for d in LONE] == [4, 5, 6, 2]
     on_the_l = [r for r in read if np.hypot(*np.subtract(r.center, nearest(dice, r.center).center)) < 22]
     assert on_the_l and all(r.value in (None, nearest(dice, r.center).value) for r in on_the_l)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_one_touching_two_dice_is_not_held_by_their_pips(seed):
+    """A lone pip is a 1 only with no like pip on its body within a 2's reach; a neighbour's pip just past the seam
+    between touching dice was such a pip, and the 1 beside a 5 and a 6 was never read (bench_pool). A pip past a
+    seam from the face, as round as its pips, is another die's (face_judge.Judge._beyond)."""
+    dice = [SynthDie(value=v, center=c, size=44.0, angle=31.6)
+            for v, c in zip((1, 5, 6), ((60.0, 217.5), (99.0, 241.4), (75.2, 280.3)))]
+    read = DiceReader().read(render_scene(dice + LONE, seed=seed, noise=3, blur=0.5))
+    assert [nearest(read, d.center).value for d in dice + LONE] == [1, 5, 6, 4, 5, 6, 2]
 
 
 @pytest.mark.parametrize("angle", [0, 30, 75])
