@@ -124,7 +124,10 @@ PIP_FRINGE = 1.5
 LINK_SAMPLES = 12
 SEAM = 0.4
 """Something darker in every channel than a face's body by this fraction of the body step (SAME_BODY) is the
-shaded gap between two touching dice (`Judge._seamed`)..."""
+shaded gap between two touching dice (`Judge._seamed`, `Judge._past_a_seam`). It is looked for between dark pips
+only: a light pip's blurred rim lightens the ring its body's colour is taken on, so that the body between light
+pips looks darker than that colour, as a seam would (under bench_camera's lens blur, byler-d6's red 2s with white
+pips were read as 1s, their other pip taken for another die's)..."""
 SEAM_MARGIN = 2.0
 """...looked for this many pip radii from the pips at least: a pip sits that far inside its face's edge."""
 MARBLED = 1.5
@@ -260,7 +263,7 @@ class Judge:
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
         if missed is not None and linked < 1.0:
             confidence = 0.0
-        if self._seamed(group, nodes, colour):
+        if pips.polarity[group[0]] == 0 and self._seamed(group, nodes, colour):  # dark pips only (SEAM)
             return None
         if confidence < least:
             return None
@@ -399,13 +402,18 @@ class Judge:
 
     def _in_seam(self, k: np.ndarray, colour: np.ndarray, depth: float = SEAM) -> np.ndarray:
         """Whether the bodies around pips k are darker than `colour` as a seam is (`depth` of the body step)."""
-        return (colour - self.body[k]).min(axis=1) > depth * self._body_step(self.pips.strength[k])
+        return (colour - self.body[k]).min(axis=1) > self._seam_step(self.pips.strength[k], depth)
+
+    def _seam_step(self, strength: np.ndarray, depth: float = SEAM) -> np.ndarray:
+        """How much darker than a face's body a seam is, around pips standing out by `strength`: `depth` of the body
+        step, and the profile's least contrast at least (on a dark body, shade and marbling are no seam)."""
+        return np.maximum(self.min_contrast, depth * self._body_step(strength))
 
     def _shaded(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
         """Whether the straight line between pips a[k] and b[k] crosses a seam (SEAM) on a body of `colour`, off
         the pips' rims."""
         pips = self.pips
-        tol = SEAM * self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
+        tol = self._seam_step(np.minimum(pips.strength[a], pips.strength[b]))
         points = self._lines(a, b, 2 * LINK_SAMPLES)
         darker = (colour - _sample(self.frame, points)).min(axis=2)
         darker[_sample(self.fringes, points) != 0] = 0
@@ -452,7 +460,9 @@ class Judge:
         colour = _median(self.body[group], axis=0)
         tol = self._body_step(np.minimum(pips.strength, pips.strength[group].min()))
         found = np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol))
-        return tuple(int(k) for k in found[~self._past_a_seam(group, found, colour)]) if len(found) else ()
+        if len(found) and pips.polarity[group[0]] == 0:  # dark pips only (SEAM)
+            found = found[~self._past_a_seam(group, found, colour)]
+        return tuple(int(k) for k in found)
 
     def _past_a_seam(self, group: np.ndarray, k: np.ndarray, colour: np.ndarray) -> np.ndarray:
         """Which of pips k lie on another die than the face of pips `group` (its body `colour`): past a seam from
