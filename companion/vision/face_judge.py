@@ -466,13 +466,13 @@ class Judge:
 
     def _past_a_seam(self, group: np.ndarray, k: np.ndarray, colour: np.ndarray) -> np.ndarray:
         """Which of pips k lie on another die than the face of pips `group` (its body `colour`): past a seam from
-        the face's nearest pip, or ringed by one (SEAM), and as round as the face's pips (ALIKE_ELONGATION: a side
-        face's pips, drawn out, lie past the face's edge); or deep in a seam whatever their shape (twice SEAM: the
+        the face's nearest pip, or ringed by one (SEAM), and round, on a face seen square on (OFF_DICE_SLANT: a
+        side face's pips, drawn out, lie past the face's edge); or deep in a seam whatever their shape (twice SEAM: the
         dark spot where three dice's corners meet). In bench_pool's pools such pips held a 1 touching a 5 and a 6,
         and a 2 beside that spot, for good."""
         nearest = group[np.argmin(np.hypot(*(self.pips.xy[k][:, None] - self.pips.xy[group][None]).transpose(2, 0, 1)),
                                   axis=1)]
-        round_ = self.pips.elongation[k] <= ALIKE_ELONGATION * self.pips.elongation[group].min()
+        round_ = self.pips.elongation[k] <= OFF_DICE_SLANT
         seamed = self._shaded(nearest, k, colour) | self._in_seam(k, colour)
         return seamed & round_ | self._in_seam(k, colour, 2 * SEAM)
 
