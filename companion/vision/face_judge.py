@@ -263,10 +263,8 @@ class Judge:
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
         if missed is not None and linked < 1.0:
             confidence = 0.0
-        if pips.polarity[group[0]] == 0 and self._seamed(group, nodes, colour):  # dark pips only (SEAM)
-            return None
-        if confidence < least:
-            return None
+        if confidence < least or pips.polarity[group[0]] == 0 and self._seamed(group, nodes, colour):
+            return None  # seams between dark pips only (SEAM)
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
             self._rows_of_a_six(group, self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing)) \
@@ -392,11 +390,12 @@ class Judge:
         by side, or a 3 beside a column of two dice's pips and such a spot, made a 6 at 1.0, and a 1's pip and the
         nearer pip of a 2 beside it a 2 at 0.5-0.8: _links looks only at neighbouring pips (a 6's two rows and a 4's
         two sides are two nodes apart), and only for a step as large as a marbled body may take."""
-        ringed = self._in_seam(np.arange(len(self.pips.xy)), colour)
-        for axis in (0, 1):
-            one, other = group[nodes[:, axis] < 0], group[nodes[:, axis] > 0]
+        ringed = np.zeros(len(self.pips.xy), bool)
+        ringed[group] = self._in_seam(group, colour)
+        sides = {(tuple(group[nodes[:, axis] < 0]), tuple(group[nodes[:, axis] > 0])) for axis in (0, 1)}
+        for one, other in sides:  # a face on a diagonal (a 2, a 3) has the same sides either way
             a, b = np.repeat(one, len(other)), np.tile(other, len(one))
-            if len(a) and (self._shaded(a, b, colour) | ringed[a] | ringed[b]).all():
+            if len(a) and (ringed[a] | ringed[b] | self._shaded(a, b, colour)).all():
                 return True
         return False
 
