@@ -2,7 +2,8 @@
 
 0. A dim frame is brought up to a well exposed one's levels (`_gain`), which the contrasts below assume.
 1. A copy no larger than `FIND_PX` gives the tray (find_dice.Tray) and, from the dice bodies, the die size (or the
-   profile's `die_px` gives it).
+   profile's `die_px` gives it). A frame that reads no die, whose pips are too large for that size, is read again
+   at the size they give (`OVERSIZED_PIPS`).
 2. The frame is scaled so that a die is `pips.DIE_PX` across (large photos shrink, small dice grow) and every
    pip-like blob is found in it at once (pips.find_pips).
 3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
@@ -55,9 +56,10 @@ PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 OVERSIZED_PIPS = 0.25
 """A frame that reads no die, whose strong pips are wider than this over the die size (their median; common dice's
-are 0.1-0.2), was read at too small a size: it is read again at the size its pips give. White dice on a white
-table show no body, only fragments of their shadows, whose size is a die's half (bench_reader_synthetic: six
-ivory dice 48 px across on a white tray, sized 29 px, read none)."""
+are 0.1-0.2), was read at too small a size: it is read again at the size its pips give. A die as light as the
+table shows it only part of its body: matteo-webcam's close-up ivory 5s on light wood were sized 21 px for boxes
+of 43-59 and missed, and six ivory dice 48 px across on a white tray (bench_reader_synthetic), whose shadows'
+fragments were sized 29 px, were all missed."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -414,7 +416,7 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
 
 
 def _size_of_pips(radius: float) -> float:
-    """The size of a die body (as found against the tray) whose pips are `radius` across (PIP_OF_FACE)."""
+    """The size of a die body (as found against the tray) whose pips' radius is `radius` (PIP_OF_FACE)."""
     return radius * 2 / PIP_OF_FACE / FACE_IN_BODY
 
 
