@@ -416,8 +416,9 @@ class Judge:
         points = self._lines(a, b, 2 * LINK_SAMPLES)
         darker = (colour - _sample(self.frame, points)).min(axis=2)
         darker[_sample(self.fringes, points) != 0] = 0
-        near_ends = np.minimum(np.hypot(*(points - pips.xy[a][:, None]).transpose(2, 0, 1)) / pips.radius[a][:, None],
-                               np.hypot(*(points - pips.xy[b][:, None]).transpose(2, 0, 1)) / pips.radius[b][:, None])
+        t = np.linspace(0.0, 1.0, 2 * LINK_SAMPLES + 2)[1:-1]  # as _lines spaces them
+        length = np.hypot(*(pips.xy[b] - pips.xy[a]).T)[:, None]
+        near_ends = np.minimum(t * length / pips.radius[a][:, None], (1 - t) * length / pips.radius[b][:, None])
         darker[near_ends < SEAM_MARGIN] = 0  # a blurred pip's dark halo, past its rim
         return darker.max(axis=1) > tol
 
