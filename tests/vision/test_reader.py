@@ -125,12 +125,20 @@ def test_three_touching_dice_in_an_l_make_no_six(values, centers, angle, seed):
 @pytest.mark.parametrize("seed", range(2))
 def test_a_one_touching_two_dice_is_not_held_by_their_pips(seed):
     """A lone pip is a 1 only with no like pip on its body within a 2's reach; a neighbour's pip just past the seam
-    between touching dice was such a pip, and the 1 beside a 5 and a 6 was never read (bench_pool). A pip past a
-    seam from the face, as round as its pips, is another die's (face_judge.Judge._beyond)."""
+    between touching dice was such a pip, and the 1 beside a 5 and a 6 was never read (bench_pool). A round pip past
+    a seam from the face is another die's (face_judge.Judge._past_a_seam)."""
     dice = [SynthDie(value=v, center=c, size=44.0, angle=31.6)
             for v, c in zip((1, 5, 6), ((60.0, 217.5), (99.0, 241.4), (75.2, 280.3)))]
     read = DiceReader().read(render_scene(dice + LONE, seed=seed, noise=3, blur=0.5))
     assert [nearest(read, d.center).value for d in dice + LONE] == [1, 5, 6, 4, 5, 6, 2]
+
+
+def test_a_side_faces_pips_past_a_top_faces_edge_still_hold_it():
+    """train_dice_7: a webcam sees an ivory 1 and, past its edge, the side face's 5, darker and drawn out. The
+    edge is darker than the top face, as a seam is; had the side pips been let go as another die's, the 1's pip and
+    the nearest side pip made a 2 at 1.0. Only round pips past a seam are another die's (face_judge.OFF_DICE_SLANT)."""
+    read = DiceReader().read(cv2.imread(str(PHOTOS / "matteo-webcam" / "train_dice_7.jpg")))
+    assert [die.value for die in read] == [1]
 
 
 @pytest.mark.parametrize("angle", [0, 30, 75])
