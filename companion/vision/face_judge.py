@@ -263,8 +263,8 @@ class Judge:
         confidence *= min(1.0, max(0.0, (linked - 0.5) / 0.4) if few else linked / 0.5)
         if missed is not None and linked < 1.0:
             confidence = 0.0
-        if confidence < least or pips.polarity[group[0]] == 0 and self._seamed(group, nodes, colour):
-            return None  # seams between dark pips only (SEAM)
+        if confidence < least or self._seamed(group, nodes, colour):
+            return None
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
             self._rows_of_a_six(group, self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing)) \
@@ -390,12 +390,12 @@ class Judge:
         by side, or a 3 beside a column of two dice's pips and such a spot, made a 6 at 1.0, and a 1's pip and the
         nearer pip of a 2 beside it a 2 at 0.5-0.8: _links looks only at neighbouring pips (a 6's two rows and a 4's
         two sides are two nodes apart), and only for a step as large as a marbled body may take."""
-        ringed = np.zeros(len(self.pips.xy), bool)
-        ringed[group] = self._in_seam(group, colour)
+        if self.pips.polarity[group[0]] != 0:  # dark pips only (SEAM)
+            return False
         sides = {(tuple(group[nodes[:, axis] < 0]), tuple(group[nodes[:, axis] > 0])) for axis in (0, 1)}
         for one, other in sides:  # a face on a diagonal (a 2, a 3) has the same sides either way
             a, b = np.repeat(one, len(other)), np.tile(other, len(one))
-            if len(a) and (ringed[a] | ringed[b] | self._shaded(a, b, colour)).all():
+            if len(a) and (self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour)).all():
                 return True
         return False
 
@@ -413,25 +413,24 @@ class Judge:
         the pips' rims."""
         pips = self.pips
         tol = self._seam_step(np.minimum(pips.strength[a], pips.strength[b]))
-        points = self._lines(a, b, 2 * LINK_SAMPLES)
+        t = _steps(2 * LINK_SAMPLES)
+        points = self._lines(a, b, t)
         darker = (colour - _sample(self.frame, points)).min(axis=2)
         darker[_sample(self.fringes, points) != 0] = 0
-        t = np.linspace(0.0, 1.0, 2 * LINK_SAMPLES + 2)[1:-1]  # as _lines spaces them
         length = np.hypot(*(pips.xy[b] - pips.xy[a]).T)[:, None]
         near_ends = np.minimum(t * length / pips.radius[a][:, None], (1 - t) * length / pips.radius[b][:, None])
         darker[near_ends < SEAM_MARGIN] = 0  # a blurred pip's dark halo, past its rim
         return darker.max(axis=1) > tol
 
-    def _lines(self, a: np.ndarray, b: np.ndarray, samples: int = LINK_SAMPLES) -> np.ndarray:
-        """`samples` points (k, samples, 2) evenly along each line between pips a[k] and b[k]."""
-        t = np.linspace(0.0, 1.0, samples + 2)[1:-1]
+    def _lines(self, a: np.ndarray, b: np.ndarray, t: np.ndarray) -> np.ndarray:
+        """The points (k, len(t), 2) at fractions `t` along each line from pip a[k] to pip b[k]."""
         return self.pips.xy[a][:, None] + t[None, :, None] * (self.pips.xy[b] - self.pips.xy[a])[:, None]
 
     def _joined(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Whether the straight line between pips a[k] and b[k] crosses only their body (and other pips)."""
         pips = self.pips
         tol = self._body_step(np.minimum(pips.strength[a], pips.strength[b]))
-        points = self._lines(a, b)
+        points = self._lines(a, b, _steps(LINK_SAMPLES))
         shared = (self.body[a] + self.body[b]) / 2
         step = np.abs(_sample(self.frame, points).astype(np.float32) - shared[:, None]).max(axis=2)
         on_rims = _sample(self.fringes, points) != 0
@@ -460,7 +459,7 @@ class Judge:
         colour = _median(self.body[group], axis=0)
         tol = self._body_step(np.minimum(pips.strength, pips.strength[group].min()))
         found = np.flatnonzero(near & (np.abs(self.body - colour).max(axis=1) <= tol))
-        if len(found) and pips.polarity[group[0]] == 0:  # dark pips only (SEAM)
+        if len(found):
             found = found[~self._past_a_seam(group, found, colour)]
         return tuple(int(k) for k in found)
 
@@ -470,6 +469,8 @@ class Judge:
         side face's pips, drawn out, lie past the face's edge); or deep in a seam whatever their shape (twice SEAM: the
         dark spot where three dice's corners meet). In bench_pool's pools such pips held a 1 touching a 5 and a 6,
         and a 2 beside that spot, for good."""
+        if self.pips.polarity[group[0]] != 0:  # dark pips only (SEAM)
+            return np.zeros(len(k), bool)
         nearest = group[np.argmin(np.hypot(*(self.pips.xy[k][:, None] - self.pips.xy[group][None]).transpose(2, 0, 1)),
                                   axis=1)]
         round_ = self.pips.elongation[k] <= OFF_DICE_SLANT
@@ -651,6 +652,11 @@ def _centred(distance: np.ndarray) -> bool:
     both = np.isfinite(ahead) & np.isfinite(behind)
     return bool(both.sum() >= len(ahead) - 2 and np.all(
         np.abs(ahead[both] - behind[both]) <= OUTLINE_CENTRED * (ahead[both] + behind[both]) / 2))
+
+
+def _steps(samples: int) -> np.ndarray:
+    """`samples` fractions evenly spaced between 0 and 1, both left out."""
+    return np.linspace(0.0, 1.0, samples + 2)[1:-1]
 
 
 def _clip(points: np.ndarray, h: int, w: int) -> np.ndarray:
