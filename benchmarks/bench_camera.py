@@ -5,10 +5,11 @@ usage: .venv/bin/python benchmarks/bench_camera.py [--every N] [--photos DIR]
 
 The held-out photos that judge the reader come from other cameras: dimmer rooms, noisier sensors, harder JPEG,
 softer lenses, other lamps, fewer pixels, or more (a phone's photo, sharper than these photos enlarged to the
-reader's working scale). Each change below is applied to every Nth photo (default 3) of both
-development sets (../shared/data/dice-photos), which are read with the built-in profile and scored with
-../shared/tools/score_dice.py, as `dice-companion bench` does; a change that costs much accuracy, or any misread,
-shows where the reader leans on how these two cameras happen to take their photos.
+reader's working scale); and they show other tables and dice, for which these photos with their hues turned
+stand in. Each change below is applied to every Nth photo (default 3) of both development sets
+(../shared/data/dice-photos), which are read with the built-in profile and scored with ../shared/tools/score_dice.py,
+as `dice-companion bench` does; a change that costs much accuracy, or any misread, shows where the reader leans on
+how these two cameras happen to take their photos, or on these dice and tables.
 """
 from __future__ import annotations
 
@@ -40,6 +41,14 @@ def _fewer_pixels(image: np.ndarray, factor: float) -> np.ndarray:
     return cv2.resize(small, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
 
 
+def _hues_turned(image: np.ndarray, degrees: int) -> np.ndarray:
+    """Every colour's hue turned by `degrees`, saturation and brightness kept: the light wood a green or blue
+    table, the ivory dice tinted, red pips blue, and so on (other tables and dice, not another camera)."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)
+    hsv[..., 0] += np.uint8(degrees * 256 // 360)  # wraps around, as a hue does
+    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR_FULL)
+
+
 class _Enlarged:
     """Reads each photo enlarged `factor` times (INTER_CUBIC, as a camera with more pixels would take it, and sharper
     at the reader's working scale than the photo enlarged linearly), its dice placed back on the photo's pixels for
@@ -63,6 +72,8 @@ CHANGES = {
     "lens blur sigma 1.2": lambda im, k: cv2.GaussianBlur(im, (0, 0), 1.2),
     "warm lamp (B,G,R x0.7,0.9,1.15)": lambda im, k: np.clip(im * np.array([0.7, 0.9, 1.15]), 0, 255).astype(np.uint8),
     "three-quarter resolution": lambda im, k: _fewer_pixels(im, 0.75),
+    "hues turned 90 degrees": lambda im, k: _hues_turned(im, 90),
+    "hues turned 180 degrees": lambda im, k: _hues_turned(im, 180),
 }
 READERS = {"twice the pixels": _Enlarged(2.0), "four times the pixels": _Enlarged(4.0)}
 """Changes read through their own reader, on the photos as taken."""
