@@ -68,12 +68,15 @@ ON_FACE = 0.6
 PIP_CENTRE_MOVE = 0.2
 """A heap's part is looked at again, centred on its free pips, when their centre lies more than this many face
 sizes off the part's (nearer, it is the same look)."""
-ONE_SURE = 0.8
-"""A 1 the geometry reads less sure than this (its body missing from 3 or more of the 16 probes around its pip, or
+ONE_SURE = 0.95
+"""A 1 the geometry reads less sure than this (its body missing from 2 or more of the 16 probes around its pip, or
 something pip-like near it) may be a 2 or a 3 whose other pips a glint hides: on a die lying alone it is unread
 when die_net finds another face likelier there. Under bench_camera's lens blur, noise, fewer or more pixels, such
-1s were 10 of byler-d6's 11 misread 1s (true 2s, at 0.5-0.78), and 46 of its 542 right ones. On touching dice the
-network's crop takes in the neighbours' pips, and it finds 1s there unlikely (the rendered pool lost 14 right 1s)."""
+1s were 10 of byler-d6's 11 misread 1s (true 2s, at 0.5-0.78), and 46 of its 542 right ones. With the photos' hues
+turned (bench_camera), red pips green or blue, smoky 2s whose other pip a glint joined were read as 1s at 0.94:
+at 0.95 rather than 0.8, six such misreads over two turns are unread; over all of bench_camera's changes, 12
+misreads fewer and 2 right dice fewer, and the photos as taken read as before. On touching dice the network's
+crop takes in the neighbours' pips, and it finds 1s there unlikely (the rendered pool lost 14 right 1s)."""
 MIN_PIP_STRENGTH = 24
 """Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
 BRIGHT = 210
