@@ -87,7 +87,7 @@ def main() -> None:
     cv2.setNumThreads(1)
     photos = Path(args.photos)
     scorer = photos.parent.parent / "tools" / "score_dice.py"
-    print(f"{'set':<15}{'camera':<34}{'dice':>5}{'acc':>8}{'misread':>9}{'flag':>6}{'miss':>6}{'extra':>6}"
+    print(f"{'set':<15}{'camera':<34}{'dice':>5}{'acc':>8}{'misread':>9}{'wrong':>6}{'flag':>6}{'miss':>6}{'extra':>6}"
           f"{'exact':>8}{'ms med':>8}")
     for name in SETS:
         folder = photos / name
@@ -99,7 +99,8 @@ def main() -> None:
         for change, images, reader in runs:
             s = score(scorer, folder, images, reader, 1)
             print(f"{name:<15}{change:<34}{s['gt_dice']:>5}{100 * s['accuracy']:>7.1f}%"
-                  f"{100 * (s['misread_rate'] or 0):>8.1f}%{s['flagged']:>6}{s['missed']:>6}{s['extra']:>6}"
+                  f"{100 * (s['misread_rate'] or 0):>8.1f}%{s['wrong_value']:>6}{s['flagged']:>6}{s['missed']:>6}"
+                  f"{s['extra']:>6}"
                   f"{100 * s['roll_exact_rate']:>7.1f}%{s['ms_median']:>8.1f}", flush=True)
 
 

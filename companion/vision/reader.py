@@ -74,7 +74,7 @@ something pip-like near it) may be a 2 or a 3 whose other pips a glint hides: on
 when die_net finds another face likelier there. Under bench_camera's lens blur, noise, fewer or more pixels, such
 1s were 10 of byler-d6's 11 misread 1s (true 2s, at 0.5-0.78), and 46 of its 542 right ones. With the photos' hues
 turned (bench_camera), red pips green or blue, smoky 2s whose other pip a glint joined were read as 1s at 0.94:
-at 0.95 rather than 0.8, six such misreads over two turns are unread; over all of bench_camera's changes, 12
+at 0.95 rather than 0.8, four such misreads over two turns are unread; over all of bench_camera's changes, 8
 misreads fewer and 2 right dice fewer, and the photos as taken read as before. On touching dice the network's
 crop takes in the neighbours' pips, and it finds 1s there unlikely (the rendered pool lost 14 right 1s)."""
 MIN_PIP_STRENGTH = 24
