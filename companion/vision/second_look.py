@@ -14,7 +14,8 @@ replaces the first look's faces on that die only when it is the one face read th
 face read (a die seen from an angle may show its side as a body of its own). A 1 is never taken from it: at the
 higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip. Nor is a face
 taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column), unless it has
-more pips: the other column may fall under the higher level too.
+more pips: the other column may fall under the higher level too; nor one with fewer pips than a face the first look
+made there but doubted for one reason at most (`DOUBTED_ONCE`).
 
 A third look takes the crop with its thin light streaks opened away (`GLINT_WIDTH`): a glint along a translucent
 die's edge or across its face joins a light pip into one long blob at every level, and a pip, twice as wide as the
@@ -45,6 +46,12 @@ GLINT_WIDTH = 0.1
 """At the third look, light streaks narrower than this many die sizes are opened away: a translucent die's glint
 along its edge or across its face, which joins a light pip into a blob no pip is found in. A pip is 0.15-0.25 die
 across on common dice. byler-d6 read 1, 7 and 2 dice more with 3, 5 (this) and 7 px of the working frame."""
+DOUBTED_ONCE = 0.3
+"""A face the first look made on a body, unread but this sure at least (one of the judge's doubts at a perfect fit,
+face_judge.Judge.face), shows how many pips the die has: a second look that makes a face of fewer there has lost
+some under its higher level. A smoky 6 with its red pips turned green (bench_camera's turned hues), doubted for
+pips of unlike sizes, was read as a 3 of one column; a 5 made of a 4 and a glint (two doubts, 0.07) is no such face,
+and the second look's 4 stands."""
 MIDDLE = 0.15
 """A body's middle, where its face lies, leaves out this much of its box's side on each side (the shadow)."""
 
@@ -65,6 +72,8 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
         first = [face for face in faces if math.dist(face.center, found.center) < SAME_DIE * found.size]
         if any(face.beyond and face.pips >= found.pips for face in first):
             continue  # held for like pips near it (a larger face not made out): only a larger face explains them
+        if any(face.value is None and face.pips > found.pips and face.confidence >= DOUBTED_ONCE for face in first):
+            continue  # the first look saw more of the face's pips than this look
         faces = [face for face in faces if face not in first] + [found]
     return faces
 

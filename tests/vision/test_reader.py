@@ -236,6 +236,17 @@ def test_a_two_whose_pip_a_glint_joined_is_no_one_with_its_pips_green():
     assert two.value in (None, 2)
 
 
+def test_a_second_look_makes_no_three_of_a_six_the_first_look_saw_whole():
+    """IMG_20191208_112104's smoky 6 at (46, 341), its red pips turned green: the first look made the whole 6 but
+    doubted it for pips of unlike sizes (0.3), and the second look, at its higher level, lost one column and read a
+    3 at 1.0. A face the first look made doubted for one reason at most (second_look.DOUBTED_ONCE) is not replaced
+    by one of fewer pips; as taken, the 6 is read."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191208_112104.jpg"))
+    box = [22.7, 319.8, 68.5, 362.8]
+    assert nearest_to_box(DiceReader().read(frame), box).value == 6
+    assert nearest_to_box(DiceReader().read(hues_turned(frame, 90)), box).value in (None, 6)
+
+
 def test_a_frame_read_at_the_right_size_is_not_resized():
     from companion.vision.reader import _View
 
