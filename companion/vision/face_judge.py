@@ -440,8 +440,10 @@ class Judge:
         return same_body & (step.max(axis=1) <= tol)
 
     def _beyond(self, group: np.ndarray, points: np.ndarray, reach: float) -> tuple[int, ...]:
-        """The pips of the same polarity and no smaller (a side face's pips are; pips merged with each other or
-        with glare are larger), on a body of the same colour, within `reach` of any of `points` (k, 2): unless
+        """The pips of the same polarity and no smaller (ALIKE; a side face's pips are, and drawn out; pips merged
+        with each other or with glare are larger), or round and no smaller than UNALIKE allows (a pip seen square on
+        is on a top face: beside a pip joined by a glint, or a column of a marbled 6 found a little smaller than the
+        other), on a body of the same colour, within `reach` of any of `points` (k, 2): unless
         they belong to another die, the face is part of a larger one that was not made out (a 3 in a 6, a 2 on the
         side of a 4, a 1 of a 2, a 4 of two rows of a 6). The body colour is compared, not the line between the
         pips, since the face of a translucent or marbled die changes across it; a touching die of the same colour
@@ -451,7 +453,8 @@ class Judge:
         pips = self.pips
         ratio = pips.radius / float(_median(pips.radius[group]))
         distance = np.hypot(*(pips.xy[:, None] - np.atleast_2d(points)[None]).transpose(2, 0, 1)).min(axis=1)
-        near = (distance < reach) & (pips.polarity == pips.polarity[group[0]]) & (ratio > 1 / ALIKE)
+        near = (distance < reach) & (pips.polarity == pips.polarity[group[0]]) \
+            & ((ratio > 1 / ALIKE) | ((ratio > 1 / UNALIKE) & (pips.elongation <= OFF_DICE_SLANT)))
         if not self.on_dice[group].all():
             near &= (pips.strength >= WEAKEST_PIP * pips.strength[group].max()) \
                 & (pips.elongation <= MAX_ELONGATION)

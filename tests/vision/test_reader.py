@@ -247,6 +247,17 @@ def test_a_second_look_makes_no_three_of_a_six_the_first_look_saw_whole():
     assert nearest_to_box(DiceReader().read(hues_turned(frame, 90)), box).value in (None, 6)
 
 
+def test_a_six_whose_other_column_is_found_a_little_smaller_is_no_three():
+    """IMG_20191208_111228's marbled 6 at (186, 154), its red pips turned orange on a purple body: one column's
+    round pips were found a little smaller than the other's (0.7 of their size), so they did not hold the 3 the
+    other column made (`Judge._beyond` asked for like pips no smaller than 1 / ALIKE), and it was read as a 3 at
+    1.0. A round pip seen square on lies on a top face: it holds a face down to 1 / UNALIKE of its size."""
+    frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191208_111228.jpg"))
+    box = [170.5, 138.9, 202.3, 169.4]
+    assert nearest_to_box(DiceReader().read(frame), box).value == 6
+    assert nearest_to_box(DiceReader().read(hues_turned(frame, 45)), box).value in (None, 6)
+
+
 def test_a_frame_read_at_the_right_size_is_not_resized():
     from companion.vision.reader import _View
 
