@@ -58,6 +58,10 @@ TYPICAL_SPACING = (0.6, 1.6)
 SPACING_PER_PIP = (0.55, 2.6)
 """Pip grid spacing over the pip diameter, over common dice."""
 
+DOUBT = 0.3
+"""Each doubt about a face or a lone pip (pips of unlike sizes or colours, a slant, glare, ...) multiplies its
+confidence by this: a face doubted once keeps 0.3 at most, under the default threshold of 0.5."""
+
 # ---------------------------------------------------------------------------------------------- pips alike
 ALIKE = 1.4
 """Pips of one face differ in size by less than this factor; the pips of a side face, seen at a slant, are
@@ -256,7 +260,7 @@ class Judge:
             not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
             self._glare(grid.centre, grid.spacing, colour),
         ]
-        confidence *= 0.3 ** sum(doubts)
+        confidence *= DOUBT ** sum(doubts)
         if not SPACING_PER_PIP[0] <= grid.spacing / (2 * float(_median(radii))) <= SPACING_PER_PIP[1]:
             confidence *= 0.2
         linked = self._links(group, nodes, every_pair=few or missed is not None)
@@ -314,7 +318,7 @@ class Judge:
         ghost = np.where(pips.polarity[candidates][:, None, None] == 0, dark, light)
         ghosts = ghost.reshape(len(candidates), -1).max(axis=1) / np.maximum(strength, 1.0)
         confidence = np.clip((around - 0.5) / 0.4, 0.0, 1.0) * np.clip((0.55 - ghosts) / 0.2, 0.0, 1.0)
-        confidence[pips.elongation[candidates] > LONE_ELONGATION] *= 0.3
+        confidence[pips.elongation[candidates] > LONE_ELONGATION] *= DOUBT
         found = []
         kept = (around >= 0.5) & (confidence >= least)
         for k, c in zip(candidates[kept], confidence[kept]):
@@ -329,7 +333,7 @@ class Judge:
                     continue
                 unoutlined = not _centred(crossings)
             if c > 0 and self._glare(point, self.spacing, self.body[k]):
-                c *= 0.3
+                c *= DOUBT
             if c < least:
                 continue
             reach = SPILL * own_spacing

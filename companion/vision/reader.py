@@ -2,8 +2,8 @@
 
 0. A dim frame is brought up to a well exposed one's levels (`_gain`), which the contrasts below assume.
 1. A copy no larger than `FIND_PX` gives the tray (find_dice.Tray) and, from the dice bodies, the die size (or the
-   profile's `die_px` gives it). A frame that reads no die, whose pips are too large for that size, is read again
-   at the size they give (`OVERSIZED_PIPS`).
+   profile's `die_px` gives it). A frame whose pips are too large for that size is read again at the size they
+   give, and the read with more pips on faces kept (`OVERSIZED_PIPS`).
 2. The frame is scaled so that a die is `pips.DIE_PX` across (large photos shrink, small dice grow) and every
    pip-like blob is found in it at once (pips.find_pips).
 3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
@@ -158,7 +158,7 @@ class DiceReader:
         large for the bodies' size (OVERSIZED_PIPS); the read that puts more pips on read faces is kept."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
-        resized = view.sized_by_pips() if view.die_px else None
+        resized = view.sized_by_pips()
         if resized is None:
             return view, dice
         again = self._pip_dice(resized)
@@ -352,7 +352,9 @@ class _View:
 
     def sized_by_pips(self) -> _View | None:
         """This frame's view at the die size its strong pips give (at least half as strong as the strongest), when
-        they are too large for the size this view has (OVERSIZED_PIPS); else None."""
+        they are too large for the size this view has (OVERSIZED_PIPS); else None (and when it has no size)."""
+        if self.die_px is None:
+            return None
         pips = self.pips
         if len(pips.strength) < 3:
             return None

@@ -36,7 +36,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .face_judge import FaceFound
+from .face_judge import DOUBT, FaceFound
 from .pip_faces import SAME_DIE, dice_from_pips, top_faces
 from .pips import DIE_PX, LEVEL, PARTING_LEVEL, Pips, find_pips
 
@@ -46,12 +46,12 @@ GLINT_WIDTH = 0.1
 """At the third look, light streaks narrower than this many die sizes are opened away: a translucent die's glint
 along its edge or across its face, which joins a light pip into a blob no pip is found in. A pip is 0.15-0.25 die
 across on common dice. byler-d6 read 1, 7 and 2 dice more with 3, 5 (this) and 7 px of the working frame."""
-DOUBTED_ONCE = 0.3
-"""A face the first look made on a body, unread but this sure at least (one of the judge's doubts at a perfect fit,
-face_judge.Judge.face), shows how many pips the die has: a second look that makes a face of fewer there has lost
-some under its higher level. A smoky 6 with its red pips turned green (bench_camera's turned hues), doubted for
-pips of unlike sizes, was read as a 3 of one column; a 5 made of a 4 and a glint (two doubts, 0.07) is no such face,
-and the second look's 4 stands."""
+DOUBTED_ONCE = DOUBT
+"""A face the first look made on a body, unread but this sure at least (one of the judge's doubts at a perfect fit),
+shows how many pips the die has: a second look that makes a face of fewer there has lost some under its higher
+level. A smoky 6 with its red pips turned green (bench_camera's turned hues), doubted for pips of unlike sizes, was
+read as a 3 of one column; a 5 made of a 4 and a glint (two doubts, 0.07) is no such face, and the second look's 4
+stands."""
 MIDDLE = 0.15
 """A body's middle, where its face lies, leaves out this much of its box's side on each side (the shadow)."""
 
