@@ -224,13 +224,13 @@ class Judge:
         pips = self.pips
         few = len(group) <= 3  # the fewer the pips, the less their layout says and the more the rest must
         value, missed = ONE_SHORT.get(face_mask(nodes), (len(group), None))
+        unlike_tray = bool(self.on_dice[group].all())
+        if not unlike_tray and pips.elongation[group].mean() > OFF_DICE_SLANT:
+            return None
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
         if grid.spacing < 1e-6:
             return None
         colour = _median(self.body[group], axis=0)
-        unlike_tray = bool(self.on_dice[group].all())
-        if not unlike_tray and pips.elongation[group].mean() > OFF_DICE_SLANT:
-            return None
         outline = self._outline(grid.centre, grid.spacing, colour) if few and not unlike_tray else 1.0
         if outline < FAINT_OUTLINE:
             return None
@@ -590,12 +590,14 @@ class _Grid:
             half = (points[np.argmax(nodes.sum(axis=1))] - points[np.argmin(nodes.sum(axis=1))]) / 2
             affine[:2] = np.array([(half[0] + half[1], half[1] - half[0]), (half[0] - half[1], half[0] + half[1])]) / 2
         self.linear, self.centre = affine[:2], affine[2]
-        axes = np.linalg.svd(self.linear, compute_uv=False)
-        self.spacing = float(math.sqrt(axes[0] * axes[1]))
-        """The pip spacing (the geometric mean of the two axes)."""
+        (a, b), (c, d) = self.linear.tolist()
+        area, squares = abs(a * d - b * c), a * a + b * b + c * c + d * d
+        self.spacing = math.sqrt(area)
+        """The pip spacing (the geometric mean of the two axes: their product is the map's determinant)."""
+        longest = math.sqrt((squares + math.sqrt(max(squares * squares - 4 * area * area, 0.0))) / 2)
         residual = float(np.sqrt(((design @ affine - points) ** 2).sum(axis=1)).max()) / max(self.spacing, 1e-6)
-        self.fit = float(np.clip(1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1], 0.0, 1.0)) \
-            if axes[0] <= MAX_ASPECT * axes[1] else 0.0
+        self.fit = min(1.0, max(0.0, 1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1])) \
+            if longest * longest <= MAX_ASPECT * area else 0.0
         """1 when the pips sit on their nodes, 0 when they are off by FIT_SLACK's sum or the grid is squashed."""
 
     def at(self, offsets: np.ndarray) -> np.ndarray:
