@@ -15,7 +15,9 @@ face read (a die seen from an angle may show its side as a body of its own). A 1
 higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip. Nor is a face
 taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column), unless it has
 more pips: the other column may fall under the higher level too; nor one with fewer pips than a face the first look
-made there but doubted for one reason at most (`DOUBTED_ONCE`).
+made there but doubted for one reason at most (`DOUBTED_ONCE`); nor one with no more pips than a face the first
+look read on the same die (a die as light as the tray is found as a body only in part, off its read face's centre:
+through a noisy sensor a white 6 was read at the first look, and a second look at that part read a 3 of a column).
 
 A third look takes the crop with its thin light streaks opened away (`GLINT_WIDTH`): a glint along a translucent
 die's edge or across its face joins a light pip into one long blob at every level, and a pip, twice as wide as the
@@ -74,6 +76,8 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
             continue  # held for like pips near it (a larger face not made out): only a larger face explains them
         if any(face.value is None and face.pips > found.pips and face.confidence >= DOUBTED_ONCE for face in first):
             continue  # the first look saw more of the face's pips than this look
+        if any(face.value is not None and face.pips >= found.pips for face in first):
+            continue  # the die was read already, its face's centre off this part of its body
         faces = [face for face in faces if face not in first] + [found]
     return faces
 
