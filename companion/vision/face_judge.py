@@ -594,10 +594,11 @@ class _Grid:
         area, squares = abs(a * d - b * c), a * a + b * b + c * c + d * d
         self.spacing = math.sqrt(area)
         """The pip spacing (the geometric mean of the two axes: their product is the map's determinant)."""
-        longest = math.sqrt((squares + math.sqrt(max(squares * squares - 4 * area * area, 0.0))) / 2)
+        # the longer axis: the two axes' squares sum to `squares` and multiply to area squared
+        long_axis = math.sqrt((squares + math.sqrt(max(squares * squares - 4 * area * area, 0.0))) / 2)
         residual = float(np.sqrt(((design @ affine - points) ** 2).sum(axis=1)).max()) / max(self.spacing, 1e-6)
         self.fit = min(1.0, max(0.0, 1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1])) \
-            if longest * longest <= MAX_ASPECT * area else 0.0
+            if long_axis * long_axis <= MAX_ASPECT * area else 0.0  # long / short = long squared / area
         """1 when the pips sit on their nodes, 0 when they are off by FIT_SLACK's sum or the grid is squashed."""
 
     def at(self, offsets: np.ndarray) -> np.ndarray:
