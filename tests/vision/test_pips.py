@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 
 from companion.vision.pips import (PARTING_LEVEL, _above, _components, _elongation, _measure, _Mosaic, find_pips,
-                                   largest_channel)
+                                   largest_channel, median_level)
 
 
 def _blobs() -> np.ndarray:
@@ -47,6 +47,16 @@ def test_the_largest_channel_is_each_pixels_brightest_channel_even_on_a_crop_of_
     frame = np.random.default_rng(3).integers(0, 256, (61, 87, 3), np.uint8)
     for image in (frame, frame[5:40, 7:70]):  # a crop's rows are not contiguous
         np.testing.assert_array_equal(largest_channel(image), image.max(axis=2))
+
+
+def test_the_median_level_off_the_histogram_is_numpys_median():
+    """median_level stands in for np.median on a response's sample: odd and even counts (two middle values
+    averaged), strided samples and a flat image."""
+    rng = np.random.default_rng(4)
+    images = [rng.integers(0, 256, shape, np.uint8) for shape in ((1, 1), (1, 2), (7, 9), (8, 10), (61, 87))]
+    images += [np.clip(rng.normal(12, 6, (120, 160)), 0, 255).astype(np.uint8)[::4, ::4], np.full((5, 6), 9, np.uint8)]
+    for image in images:
+        assert median_level(image) == float(np.median(image))
 
 
 def test_pips_whose_blurred_rims_merge_are_parted_each_at_its_place():
