@@ -704,6 +704,7 @@ def _ring_colour(smooth: np.ndarray, discs: np.ndarray, centres: np.ndarray, rad
 def _discs(pips: Pips, shape, grow: float) -> np.ndarray:
     """A mask of every pip, its radius grown `grow` times."""
     mask = np.zeros(shape, np.uint8)
-    for (x, y), r in zip(pips.xy, pips.radius):
-        cv2.circle(mask, (int(round(x)), int(round(y))), int(round(grow * r + 0.5)), 1, -1)
+    centres, radii = np.round(pips.xy).astype(int).tolist(), np.round(grow * pips.radius + 0.5).astype(int).tolist()
+    for centre, radius in zip(centres, radii):  # rounded as Python's round does, halves to even
+        cv2.circle(mask, centre, radius, 1, -1)
     return mask
