@@ -84,6 +84,8 @@ CLEAR = 0.75
 """Beside dice of its colour, a face is read, and its pips tell another face's neighbours apart, only when it is
 this sure at least: a face made across touching dice (of a pip of each, or of a pip and the dark gap where their
 corners meet) is rarely clear of every doubt."""
+_NODES_IN_MASK = np.array([bin(mask).count("1") for mask in range(1 << 9)])
+"""How many of a face grid's nine nodes each occupancy mask (face_judge.face_mask) holds."""
 
 
 def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
@@ -314,9 +316,11 @@ def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
         & breaking
     index = np.clip(3 * (node[..., 1] + 1) + (node[..., 0] + 1), 0, 8).astype(np.int64)
     mask = np.bitwise_or.reduce(np.where(on_node, np.left_shift(1, index), 0), axis=1)
-    distinct = on_node.sum(axis=1) == np.array([bin(m).count("1") for m in mask])  # never two pips on one node
+    distinct = on_node.sum(axis=1) == _NODES_IN_MASK[mask]  # never two pips on one node
     spacing = np.sqrt(np.abs(np.linalg.det(np.stack([e1, e2], axis=2))))
     for p in np.flatnonzero(distinct & ~(on_face & ~on_node).any(axis=1)):
         if int(mask[p]) in FACE_MASKS or int(mask[p]) in ONE_SHORT:
-            order = np.argsort(candidates[p][on_node[p]])
-            yield candidates[p][on_node[p]][order], node[p][on_node[p]][order], float(spacing[p])
+            group, nodes = candidates[p][on_node[p]], node[p][on_node[p]]
+            order = np.argsort(group)
+            yield group[order], nodes[order], float(spacing[p])
+
