@@ -323,4 +323,3 @@ def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
             group, nodes = candidates[p][on_node[p]], node[p][on_node[p]]
             order = np.argsort(group)
             yield group[order], nodes[order], float(spacing[p])
-
