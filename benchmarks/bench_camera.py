@@ -23,30 +23,7 @@ import numpy as np
 
 from companion.vision.bench import DEFAULT_PHOTOS, SETS, score
 from companion.vision.reader import DiceReader, ReadDie
-
-
-def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
-    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
-
-
-def _noisy(image: np.ndarray, sigma: float, seed: int) -> np.ndarray:
-    noise = np.random.default_rng(seed).normal(0.0, sigma, image.shape)
-    return np.clip(image + noise, 0, 255).astype(np.uint8)
-
-
-def _fewer_pixels(image: np.ndarray, factor: float) -> np.ndarray:
-    """As a camera with `factor` of the resolution would see the tray (at the same frame size): the dice keep their
-    place, and so their labels, but lose the detail of their pips."""
-    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    return cv2.resize(small, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
-
-
-def _hues_turned(image: np.ndarray, degrees: int) -> np.ndarray:
-    """Every colour's hue turned by `degrees`, saturation and brightness kept: the light wood a green or blue
-    table, the ivory dice tinted, red pips blue, and so on (other tables and dice, not another camera)."""
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)
-    hsv[..., 0] += np.uint8(degrees * 256 // 360)  # wraps around, as a hue does
-    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR_FULL)
+from companion.vision.retake import fewer_pixels, hues_turned, jpeg, sensor_noise
 
 
 class _Enlarged:
@@ -67,13 +44,13 @@ CHANGES = {
     "as taken": lambda im, k: im,
     "half the light": lambda im, k: (im * 0.5).astype(np.uint8),
     "a third of the light": lambda im, k: (im * 0.3).astype(np.uint8),
-    "sensor noise sigma 8": lambda im, k: _noisy(im, 8.0, k),
-    "JPEG quality 30": lambda im, k: _jpeg(im, 30),
+    "sensor noise sigma 8": lambda im, k: sensor_noise(im, 8.0, k),
+    "JPEG quality 30": lambda im, k: jpeg(im, 30),
     "lens blur sigma 1.2": lambda im, k: cv2.GaussianBlur(im, (0, 0), 1.2),
     "warm lamp (B,G,R x0.7,0.9,1.15)": lambda im, k: np.clip(im * np.array([0.7, 0.9, 1.15]), 0, 255).astype(np.uint8),
-    "three-quarter resolution": lambda im, k: _fewer_pixels(im, 0.75),
-    "hues turned 90 degrees": lambda im, k: _hues_turned(im, 90),
-    "hues turned 180 degrees": lambda im, k: _hues_turned(im, 180),
+    "three-quarter resolution": lambda im, k: fewer_pixels(im, 0.75),
+    "hues turned 90 degrees": lambda im, k: hues_turned(im, 90),
+    "hues turned 180 degrees": lambda im, k: hues_turned(im, 180),
 }
 READERS = {"twice the pixels": _Enlarged(2.0), "four times the pixels": _Enlarged(4.0)}
 """Changes read through their own reader, on the photos as taken."""

@@ -9,6 +9,7 @@ import pytest
 from companion.games.base import Die
 from companion.vision import DiceReader, Profile
 from companion.vision.reader import ReadDie, _free_like_pips
+from companion.vision.retake import hues_turned, sensor_noise
 from companion.vision.synth import SynthDie, render_scene
 
 PHOTOS = Path(__file__).resolve().parents[1] / "data" / "photos"
@@ -202,13 +203,6 @@ def test_a_die_as_light_as_the_table_is_sized_by_its_pips_when_nothing_is_read()
     assert read.value == 5 and np.hypot(read.center[0] - 341.5, read.center[1] - 225) < 10
 
 
-def hues_turned(frame, degrees):
-    """`frame` with every colour's hue turned by `degrees` (as benchmarks/bench_camera.py turns them)."""
-    hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV_FULL)
-    hsv[..., 0] += np.uint8(degrees * 256 // 360)  # wraps around, as a hue does
-    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR_FULL)
-
-
 @pytest.mark.parametrize("turn", [45, 90, 180, 225, 270, 315])
 def test_a_table_and_dice_of_other_hues_read_as_these(turn):
     """train_four_16 (two ivory 4s on light wood) with every colour's hue turned, as on a green or blue table with
@@ -264,7 +258,7 @@ def test_a_second_look_does_not_replace_a_face_read_on_the_same_die():
     of its own only in part, its centre off that body; the second look at that body read one column as a 3 at 1.0
     and replaced the 6. A face read with as many pips or more on the same die is kept."""
     frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191209_100728.jpg"))
-    noisy = np.clip(frame + np.random.default_rng(116).normal(0.0, 8.0, frame.shape), 0, 255).astype(np.uint8)
+    noisy = sensor_noise(frame, 8.0, 116)
     box = [230.2, 421.8, 265.7, 460.1]
     assert nearest_to_box(DiceReader().read(frame), box).value == 6
     assert nearest_to_box(DiceReader().read(noisy), box).value == 6
@@ -640,7 +634,7 @@ def test_a_two_with_a_pip_lost_in_a_glint_is_not_read_as_a_one():
     pip, its body missing from a quarter of the probes around it, was read as a 1 at 0.625. A 1 so unsure on a
     die lying alone is unread when die_net, which sees the whole die, finds another face likelier."""
     frame = cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191209_100629.jpg"))
-    noisy = np.clip(frame + np.random.default_rng(0).normal(0.0, 8.0, frame.shape), 0, 255).astype(np.uint8)
+    noisy = sensor_noise(frame, 8.0, 0)
     assert nearest_to_box(DiceReader().read(noisy), (353.5, 302.7, 404.7, 352.3)).value in (None, 2)
 
 
@@ -768,7 +762,7 @@ def test_a_one_and_a_side_face_pip_are_no_two_through_a_noisy_sensor():
     rims meet (test_a_three_on_a_marbled_die_is_read); allowed between any linked pips, the noise let the 1's pip
     and a side face's pip make a 2."""
     frame = cv2.imread(str(PHOTOS / "matteo-webcam" / "train_dice_36.jpg"))
-    noisy = np.clip(frame + np.random.default_rng(5).normal(0.0, 8.0, frame.shape), 0, 255).astype(np.uint8)
+    noisy = sensor_noise(frame, 8.0, 5)
     assert nearest_to_box(DiceReader().read(noisy), (390, 206, 417, 231)).value == 1
 
 
