@@ -72,14 +72,20 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
         if found is None or _side_face(found, faces):
             continue
         first = [face for face in faces if math.dist(face.center, found.center) < SAME_DIE * found.size]
-        if any(face.beyond and face.pips >= found.pips for face in first):
-            continue  # held for like pips near it (a larger face not made out): only a larger face explains them
-        if any(face.value is None and face.pips > found.pips and face.confidence >= DOUBTED_ONCE for face in first):
-            continue  # the first look saw more of the face's pips than this look
-        if any(face.value is not None and face.pips >= found.pips for face in first):
-            continue  # the die was read already, its face's centre off this part of its body
+        if any(_stands(face, found) for face in first):
+            continue
         faces = [face for face in faces if face not in first] + [found]
     return faces
+
+
+def _stands(first: FaceFound, found: FaceFound) -> bool:
+    """Whether a face the first look made on a die stands against `found`, a later look's face there: when the
+    first look read it (its centre may lie off the body looked at) or held it for like pips near it (a larger face
+    not made out: only a larger face explains them), unless `found` has more pips; when it doubted it once at most,
+    unless `found` has as many (at its higher level, the later look lost some of the pips)."""
+    if first.value is not None or first.beyond:
+        return first.pips >= found.pips
+    return first.pips > found.pips and first.confidence >= DOUBTED_ONCE
 
 
 def _side_face(found: FaceFound, faces: list[FaceFound]) -> bool:
