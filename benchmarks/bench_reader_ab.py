@@ -5,7 +5,8 @@ usage: python benchmarks/bench_reader_ab.py BASE [--set byler-d6] [--rounds 3] [
 BASE is another checkout of this repository (`git worktree add /tmp/base <commit>`). Both readers read every photo
 of the set in turn, alternating which goes first, and each keeps its best of `--rounds` per photo: on a shared
 machine a run of `dice-companion bench` a few minutes later may be 10-20 % slower or faster as a whole, while the
-ratio per photo of two readers timed side by side holds. Prints both medians and the median ratio (new / base);
+ratio per photo of two readers timed side by side holds. Prints both medians, the median ratio (new / base) and the
+ratio of the totals (a change to the few photos that take longest shows there);
 `--pips` times the pip finder alone, on the working frames this checkout makes.
 """
 import argparse
@@ -64,7 +65,8 @@ def main():
     base, new = np.median(best, axis=1) * 1000
     what = "find_pips" if args.pips else "read"
     print(f"{args.set} {what}: base {base:.2f} ms, this checkout {new:.2f} ms (median of the best of {args.rounds} "
-          f"per photo); median ratio per photo {np.median(best[1] / best[0]):.3f}")
+          f"per photo); median ratio per photo {np.median(best[1] / best[0]):.3f}, ratio of the totals "
+          f"{best[1].sum() / best[0].sum():.3f}")
     return 0
 
 
