@@ -26,13 +26,13 @@ from companion.vision.reader import DiceReader, ReadDie
 from companion.vision.retake import fewer_pixels, hues_turned, jpeg, sensor_noise
 
 
-class _Enlarged:
+class Enlarged:
     """Reads each photo enlarged `factor` times (INTER_CUBIC, as a camera with more pixels would take it, and sharper
     at the reader's working scale than the photo enlarged linearly), its dice placed back on the photo's pixels for
-    the labels."""
+    the labels; with a DiceReader of its own unless given one (compare_reads.py gives another checkout's)."""
 
-    def __init__(self, factor: float):
-        self.factor, self._reader = factor, DiceReader()
+    def __init__(self, factor: float, reader=None):
+        self.factor, self._reader = factor, reader or DiceReader()
 
     def read(self, image: np.ndarray) -> list[ReadDie]:
         large = cv2.resize(image, None, fx=self.factor, fy=self.factor, interpolation=cv2.INTER_CUBIC)
@@ -52,7 +52,7 @@ CHANGES = {
     "hues turned 90 degrees": lambda im, k: hues_turned(im, 90),
     "hues turned 180 degrees": lambda im, k: hues_turned(im, 180),
 }
-READERS = {"twice the pixels": _Enlarged(2.0), "four times the pixels": _Enlarged(4.0)}
+READERS = {"twice the pixels": Enlarged(2.0), "four times the pixels": Enlarged(4.0)}
 """Changes read through their own reader, on the photos as taken."""
 
 
