@@ -12,16 +12,14 @@ ratio of the totals (a change to the few photos that take longest shows there);
 import argparse
 import importlib
 import json
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
+from base_checkout import ROOT, base_package, is_checkout
 
 
 def main():
@@ -33,17 +31,13 @@ def main():
     parser.add_argument("--photos", type=Path, default=ROOT.parent / "shared" / "data" / "dice-photos")
     args = parser.parse_args()
     folder = args.photos / args.set
-    if not (args.base / "companion" / "vision" / "reader.py").exists() or not (folder / "labels.json").exists():
+    if not is_checkout(args.base) or not (folder / "labels.json").exists():
         print(f"bench_reader_ab: needs {args.base}/companion and {folder}/labels.json", file=sys.stderr)
         return 2
     cv2.setNumThreads(1)
-    with tempfile.TemporaryDirectory() as scratch:
-        # the base's package under another name, so that both import side by side
-        shutil.copytree(args.base / "companion", Path(scratch) / "base_companion",
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        sys.path[:0] = [str(ROOT), scratch]
-        readers = [importlib.import_module(f"{name}.vision.reader") for name in ("base_companion", "companion")]
-        pips = [importlib.import_module(f"{name}.vision.pips") for name in ("base_companion", "companion")]
+    with base_package(args.base) as base_name:
+        readers = [importlib.import_module(f"{name}.vision.reader") for name in (base_name, "companion")]
+        pips = [importlib.import_module(f"{name}.vision.pips") for name in (base_name, "companion")]
         entries = json.loads((folder / "labels.json").read_text())
         images = [cv2.imread(str(folder / entry["image"])) for entry in entries]
         both = [module.DiceReader() for module in readers]

@@ -21,16 +21,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import cv2
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
+from base_checkout import ROOT, base_package, is_checkout
 
+sys.path.insert(0, str(ROOT))
 from bench_camera import CHANGES, READERS, Enlarged  # noqa: E402
 from companion.vision.bench import DEFAULT_PHOTOS, SETS  # noqa: E402
 
@@ -43,20 +41,16 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=1, help="read every Nth photo of each set (default 1)")
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS, help="the development photos' folder")
     args = parser.parse_args()
-    if not (args.base / "companion" / "vision" / "reader.py").exists():
+    if not is_checkout(args.base):
         print(f"compare_reads: {args.base} is no checkout of this repository", file=sys.stderr)
         return 2
     sys.path.insert(0, str(args.photos.parent.parent / "tools"))
     from score_dice import match
 
     cv2.setNumThreads(1)
-    with tempfile.TemporaryDirectory() as scratch:
-        # the base's package under another name, so that both import side by side (as bench_reader_ab.py does)
-        shutil.copytree(args.base / "companion", Path(scratch) / "base_companion",
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        sys.path.insert(0, scratch)
-        base_reader = importlib.import_module("base_companion.vision.reader").DiceReader()
-        readers = (base_reader, importlib.import_module("companion.vision.reader").DiceReader())
+    with base_package(args.base) as base_name:
+        readers = tuple(importlib.import_module(f"{name}.vision.reader").DiceReader()
+                        for name in (base_name, "companion"))
         changes = list(CHANGES.items()) if args.cameras else [("as taken", CHANGES["as taken"])]
         for name in [args.set] if args.set else SETS:
             folder = args.photos / name
