@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """The dice reader on rendered trays it was not tuned on: dice and pip colours, tray colours and die sizes.
 
-usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA]
+usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large]
 The development photos show two sets of dice on two trays; the reader is judged on others. Every combination of a
 tray colour, a die style (body and pip colour) and a die size is rendered with six dice at random turns, with blur,
 noise and a light gradient, and read with the built-in profile. Prints, per combination that is not all right, the
 dice read right, unsure (null), missed and wrong, then the totals. Wrong reads should stay at zero: a die as light
-or as dark as its tray is expected to be missed, not misread.
+or as dark as its tray is expected to be missed, not misread. With `--large`, each frame holds one die of 100-300
+px near the middle of the 640x480 frame instead (a close-up: LARGE_SIZES), a total per size.
 """
 import argparse
 import collections
@@ -25,6 +26,7 @@ STYLES = {"ivory, black pips": ((228, 234, 238), (35, 30, 30)), "red, white pips
           "blue, gold pips": ((150, 60, 20), (60, 200, 230)), "green, yellow pips": ((60, 150, 40), (40, 220, 240)),
           "blue, yellow pips": ((200, 120, 40), (30, 220, 240)), "green, red pips": ((60, 160, 30), (40, 40, 220))}
 SIZES = (30, 48, 80)
+LARGE_SIZES = (100, 150, 200, 250, 300)
 
 
 def main():
@@ -32,22 +34,34 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--texture", type=float, default=3.0,
                         help="the tray's grain, in grey levels (default 3, a felt; 16 is a coarse cloth)")
+    parser.add_argument("--large", action="store_true", help="one die of 100-300 px per frame (LARGE_SIZES)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     reader = DiceReader()
-    total = collections.Counter()
-    for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(), SIZES):
+    total, per_size = collections.Counter(), collections.defaultdict(collections.Counter)
+    for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(),
+                                                                            LARGE_SIZES if args.large else SIZES):
         dice = [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(rng.uniform(0, 90)),
-                         center=(60 + (k % 3) * 200 + rng.uniform(-20, 20), 120 + (k // 3) * 220 + rng.uniform(-20, 20)))
-                for k in range(6)]
+                         center=_place(k, args.large, rng)) for k in range(1 if args.large else 6)]
         frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=args.texture,
                              seed=int(rng.integers(1000)))
         counts = _score(dice, reader.read(frame), size)
         total.update(counts)
+        per_size[size].update(counts)
         if counts["right"] < len(dice):
             print(f"{tray_name:>10} tray, {style:<18} {size:>3} px: " + _line(counts))
+    if args.large:
+        for size, counts in per_size.items():
+            print(f"{size:>6} px: " + _line(counts))
     print(f"{'all':>10}: " + _line(total))
+
+
+def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]:
+    """The centre of a frame's k-th die: one large die near the middle, or six on a 3x2 grid."""
+    if large:
+        return 320 + rng.uniform(-60, 60), 240 + rng.uniform(-40, 40)
+    return 60 + (k % 3) * 200 + rng.uniform(-20, 20), 120 + (k // 3) * 220 + rng.uniform(-20, 20)
 
 
 def _score(dice, read, size) -> collections.Counter:

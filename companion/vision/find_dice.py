@@ -19,6 +19,8 @@ from .pips import largest_channel, median_level
 
 BACKGROUND_CELL = 16
 """The frame-estimated background is the median over cells of 1/16 of the frame, i.e. several dice wide."""
+BORDER = 1 / 16
+"""`tray_from_border` fits the tray to this much of the frame along each edge."""
 
 
 MAX_CLUSTER = 40
@@ -71,6 +73,26 @@ class Tray:
         """Per pixel, the largest colour-channel step between the frame and the tray (uint8)."""
         return cv2.max(*[_step(frame, image) for image in self.estimates]) if len(self.estimates) > 1 \
             else _step(frame, self.estimates[0])
+
+
+def tray_from_border(frame: np.ndarray) -> np.ndarray:
+    """The tray under a frame as its border shows it: a plane in each colour channel (an even light, or a gradient)
+    fitted to the frame's outer BORDER, leaving out what differs from the fit (a die or a hand over the border); on a
+    64x48 grid, for Tray's stored background. A die over about a sixth of the frame fills the cells Tray's own median
+    is taken on, and that median shows the die, not the tray."""
+    grid = cv2.resize(frame, (64, 48), interpolation=cv2.INTER_AREA).astype(np.float32)
+    h, w = grid.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w]
+    ring = max(1, round(BORDER * w))
+    edge = ((xs < ring) | (xs >= w - ring) | (ys < ring) | (ys >= h - ring)).ravel()
+    design = np.column_stack([np.ones(xs.size), xs.ravel() / w, ys.ravel() / h])
+    colours = grid.reshape(-1, 3)
+    fitted = edge
+    for _ in range(3):
+        plane = np.linalg.lstsq(design[fitted], colours[fitted], rcond=None)[0]
+        residual = np.abs(design @ plane - colours).max(axis=1)
+        fitted = edge & (residual <= max(3.0 * float(np.median(residual[fitted])), 4.0))
+    return np.clip(design @ plane, 0, 255).reshape(h, w, 3).astype(np.uint8)
 
 
 def _step(frame: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -148,11 +170,12 @@ def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
     return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), alone)
 
 
-def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
+def die_shaped(region: Region, frame_shape: tuple[int, ...], clear_of_edge: bool = True) -> bool:
     """Whether a region looks like one whole die from above: about square and solid in the box turned to fit it
-    (SQUARE, SOLID), and clear of the frame's edge, past which its shape is unknown."""
+    (SQUARE, SOLID), and clear of the frame's edge, past which its shape is unknown (unless `clear_of_edge` is
+    False: a large die's corner may reach past the edge while its face lies in the frame)."""
     x0, y0, x1, y1 = region.box
-    if x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]:
+    if clear_of_edge and (x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]):
         return False
     points = cv2.findNonZero(region.mask)
     _, (width, height), _ = cv2.minAreaRect(points)
@@ -164,6 +187,15 @@ def die_size(foreground: Foreground) -> float | None:
     """The typical size across of one die (frame pixels), from the frame's foreground blobs; None without any."""
     area = estimate_die_area(foreground.stats, foreground.blobs(foreground.least_area))
     return float(np.sqrt(area)) if area else None
+
+
+def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:
+    """The blobs at least `least_size` across (frame pixels) that look like one die, at the frame's edge or not
+    (`die_shaped`), largest first."""
+    regions = [split_blob(foreground.labels, foreground.stats[i], i, 1)[0]
+               for i in foreground.blobs(int(least_size ** 2))]
+    shaped = [region for region in regions if die_shaped(region, foreground.labels.shape, clear_of_edge=False)]
+    return sorted(shaped, key=lambda region: -region.size)
 
 
 def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Region], float | None]:

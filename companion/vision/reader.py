@@ -3,7 +3,8 @@
 0. A dim frame is brought up to a well exposed one's levels (`_gain`), which the contrasts below assume.
 1. A copy no larger than `FIND_PX` gives the tray (find_dice.Tray) and, from the dice bodies, the die size (or the
    profile's `die_px` gives it). A frame whose pips are too large for that size is read again at the size they
-   give, and the read with more pips on faces kept (`OVERSIZED_PIPS`).
+   give, and the read with more pips on faces kept (`OVERSIZED_PIPS`). A frame that reads no die may be a close-up
+   of dice too large for the tray's median: it is read again against the tray its border shows (`_large_read`).
 2. The frame is scaled so that a die is `pips.DIE_PX` across (large photos shrink, small dice grow) and every
    pip-like blob is found in it at once (pips.find_pips).
 3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
@@ -37,7 +38,8 @@ import numpy as np
 from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import Foreground, Region, Tray, die_shaped, die_size, find_regions
+from .find_dice import (Foreground, Region, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
+                        tray_from_border)
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, Pips, find_pips
 from .profile import Profile
@@ -52,6 +54,9 @@ LARGE_DIE = 0.15
 """A die body this large a part of the frame may be a heap of touching dice: the pips then tell the size..."""
 SMALL_DIE = 1 / 32
 """...and one this small only the shadows of dice as light as the tray."""
+LARGE_BODY = 0.1
+"""A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
+across (`DiceReader._large_read`)."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 OVERSIZED_PIPS = 0.2
@@ -155,14 +160,40 @@ class DiceReader:
 
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
         """The frame's view and the dice its pips show, read again at the size the pips give when they are too
-        large for the bodies' size (OVERSIZED_PIPS); the read that puts more pips on read faces is kept."""
+        large for the bodies' size (OVERSIZED_PIPS), and as a frame of large dice when it reads none
+        (`_large_read`); the read that puts more pips on read faces is kept."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
         resized = view.sized_by_pips()
-        if resized is None:
-            return view, dice
-        again = self._pip_dice(resized)
-        return (resized, again) if _pips_read(again) > _pips_read(dice) else (view, dice)
+        if resized is not None:
+            again = self._pip_dice(resized)
+            if _pips_read(again) > _pips_read(dice):
+                view, dice = resized, again
+        if not self.profile.die_px and not any(die.value is not None for die in dice):
+            view, dice = self._large_read(view, dice)
+        return view, dice
+
+    def _large_read(self, view: _View, dice: list[ReadDie]) -> tuple[_View, list[ReadDie]]:
+        """A frame that read no die, read as one of large dice. A die over about a sixth of the frame fills the
+        cells the tray's median is taken on (find_dice.Tray): its body is missed, and the frame is sized by its
+        pips, taken for dice, or not at all (rendered dice of 200 px in a 640x480 frame: 22 of 40 read, of 250 px
+        7). Against the tray its border shows (find_dice.tray_from_border) such a die stands out whole: the frame
+        is read at the size of each body of one die's shape at least LARGE_BODY of it across, largest first, and
+        the read that puts the most pips on faces is kept. The read itself still judges every face, so a wrong
+        size reads nothing (blurred photos, photos shrunk until their dice are a few pixels, heaps of small dice
+        and grainy empty trays: no die read at any such size)."""
+        border = tray_from_border(view.small)
+        foreground = Foreground(view.small, Tray(view.small, border), self.profile.min_contrast)
+        tried = [view.die_px * view.small_scale] if view.die_px else []
+        for body in die_shaped_blobs(foreground, LARGE_BODY * max(view.small.shape[:2])):
+            if any(0.85 < body.size / size < 1 / 0.85 for size in tried):  # about a size read already
+                continue
+            tried.append(body.size)
+            large = _View(view.frame, border, self.profile, die_px=body.size / view.small_scale)
+            again = self._pip_dice(large)
+            if _pips_read(again) > _pips_read(dice):
+                view, dice = large, again
+        return view, dice
 
     def _pip_dice(self, view: _View) -> list[ReadDie]:
         if view.die_px is None:

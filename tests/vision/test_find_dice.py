@@ -2,7 +2,8 @@
 import cv2
 import numpy as np
 
-from companion.vision.find_dice import Foreground, Tray, die_shaped, find_regions, split_blob
+from companion.vision.find_dice import (Foreground, Tray, die_shaped, die_shaped_blobs, find_regions, split_blob,
+                                        tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -90,3 +91,19 @@ def test_a_heap_of_every_die_a_roll_may_hold_is_cut_into_parts():
     parts = [region for region in regions if not region.alone]
     assert len(parts) >= 20 and all(region.center[0] < 400 for region in parts)
     assert sum(region.alone for region in regions) == 3
+
+
+def test_the_tray_from_the_border_shows_the_tray_under_a_large_die():
+    """A die over about a sixth of the frame fills the cells the frame's own median is taken on, and that median
+    shows the die; a plane fitted to the frame's border shows the lit tray under it, and the die stands out whole."""
+    die = SynthDie(value=4, center=(330.0, 200.0), size=300.0, angle=35.0)  # a corner past the top edge
+    tray_colour = (60, 110, 50)
+    frame = render_scene([die], background=tray_colour, light_gradient=0.3, noise=3, seed=2)
+    empty = cv2.resize(render_scene([], background=tray_colour, light_gradient=0.3, noise=0), (64, 48),
+                       interpolation=cv2.INTER_AREA)
+    fitted = tray_from_border(frame)
+    assert np.abs(fitted.astype(int) - empty).max() <= 8
+    own = Tray(frame, None).estimates[0]
+    assert np.abs(cv2.resize(own, (64, 48)).astype(int) - empty)[20:28, 28:36].max() > 60  # the median is the die
+    [body] = die_shaped_blobs(Foreground(frame, Tray(frame, fitted), Profile().min_contrast), 100)
+    assert 0.9 * 300 < body.size < 1.3 * 300

@@ -66,6 +66,41 @@ def test_small_and_large_dice(tmp_path):
         assert 0.6 * size < read.size < 1.6 * size
 
 
+@pytest.mark.parametrize("value, size, body, pips, tray", [
+    (2, 200, (30, 30, 30), (235, 235, 235), (120, 170, 210)),  # black on wood: sized by its pips, taken for dice
+    (5, 200, (228, 234, 238), (35, 30, 30), (120, 170, 210)),  # ivory on wood
+    (6, 250, (40, 40, 190), (240, 240, 240), (60, 110, 50)),  # red on green felt: no size found at all
+    (3, 250, (60, 150, 40), (40, 220, 240), (215, 220, 222)),  # green on a white tray
+    (4, 300, (228, 234, 238), (35, 30, 30), (120, 170, 210)),  # ivory on wood, a corner past the frame's edge
+])
+def test_a_die_filling_a_third_of_a_frame_is_read(value, size, body, pips, tray):
+    """A die over about a sixth of the frame fills the cells the tray's median is taken on, so its body was missed
+    and the frame sized by its pips or not at all: such a frame, which reads no die, is read again as one of large
+    dice (reader._large_read)."""
+    die = SynthDie(value=value, center=(330, 200 if size > 250 else 250), size=size, angle=35, body=body, pips=pips)
+    frame = render_scene([die], background=tray, blur=0.7, noise=3, light_gradient=0.2, seed=value)
+    [read] = DiceReader().read(frame)
+    assert read.value == value
+    assert 0.6 * size < read.size < 1.2 * size
+
+
+@pytest.mark.parametrize("body", [(228, 234, 238), (40, 40, 190)])
+def test_a_large_blank_card_is_given_no_value(body):
+    """A frame that reads no die is read again at the size of each large body on it: a card without pips makes no
+    face at that size either."""
+    card = SynthDie(value=1, center=(320, 240), size=220, angle=20, body=body, pips=body)
+    frame = render_scene([card], background=(120, 170, 210), blur=0.7, noise=3, light_gradient=0.2)
+    assert all(read.value is None for read in DiceReader().read(frame))
+
+
+@pytest.mark.parametrize("value", [3, 5, 6])
+@pytest.mark.parametrize("blur", [6.0, 12.0, 20.0])
+def test_a_large_die_blurred_is_read_right_or_not_at_all(value, blur):
+    die = SynthDie(value=value, center=(320, 240), size=220, angle=20)
+    frame = render_scene([die], background=(120, 170, 210), blur=blur, noise=3, light_gradient=0.2)
+    assert {read.value for read in DiceReader().read(frame)} <= {value, None}
+
+
 def test_two_touching_dice_are_never_misread():
     dice = [SynthDie(value=3, center=(280, 240), angle=0), SynthDie(value=6, center=(329, 240), angle=0)]
     read = DiceReader().read(render_scene(dice))
