@@ -57,6 +57,11 @@ SMALL_DIE = 1 / 32
 LARGE_BODY = 0.1
 """A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
 across (`DiceReader._large_read`)."""
+LARGE_FACE = 0.75
+"""A die read at a large body's size has a face this part of the body across at least (rendered dice of 100-300 px:
+0.84-1.13; a tray seen whole holding 2-6 dice that show no pips, read as the pips of one die: 0.40-0.71)."""
+ROUND_PIP = 0.8
+"""A pip of a die read at a large body's size fills this much of its enclosing circle at least (`_round_pip`)."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 OVERSIZED_PIPS = 0.2
@@ -176,12 +181,13 @@ class DiceReader:
     def _large_read(self, view: _View, dice: list[ReadDie]) -> tuple[_View, list[ReadDie]]:
         """A frame that read no die, read as one of large dice. A die over about a sixth of the frame fills the
         cells the tray's median is taken on (find_dice.Tray): its body is missed, and the frame is sized by its
-        pips, taken for dice, or not at all (rendered dice of 200 px in a 640x480 frame: 22 of 40 read, of 250 px
-        7). Against the tray its border shows (find_dice.tray_from_border) such a die stands out whole: the frame
-        is read at the size of each body of one die's shape at least LARGE_BODY of it across, largest first, and
-        the read that puts the most pips on faces is kept. The read itself still judges every face, so a wrong
-        size reads nothing (blurred photos, photos shrunk until their dice are a few pixels, heaps of small dice
-        and grainy empty trays: no die read at any such size)."""
+        pips, taken for dice, or not at all (bench_reader_synthetic --large: dice of 200 px in a 640x480 frame 25
+        of 40 read, of 250 px 12). Against the tray its border shows (find_dice.tray_from_border) such a die
+        stands out whole: the frame is read at the size of each body of one die's shape at least LARGE_BODY of it
+        across, largest first, and the read that puts the most pips on faces is kept. Every face is judged as
+        always, so a wrong size reads nothing (blurred photos, photos shrunk until their dice are a few pixels,
+        heaps of small dice, grainy empty trays); and a die read so must be one die filling its body
+        (`_one_large_die`): a tray seen whole is a die-shaped body too, and the dice in it may lie as pips do."""
         border = tray_from_border(view.small)
         foreground = Foreground(view.small, Tray(view.small, border), self.profile.min_contrast)
         tried = [view.die_px * view.small_scale] if view.die_px else []
@@ -190,7 +196,7 @@ class DiceReader:
                 continue
             tried.append(body.size)
             large = _View(view.frame, border, self.profile, die_px=body.size / view.small_scale)
-            again = self._pip_dice(large)
+            again = [die for die in self._pip_dice(large) if _one_large_die(large, die)]
             if _pips_read(again) > _pips_read(dice):
                 view, dice = large, again
         return view, dice
@@ -450,6 +456,52 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
         return body
     size = _size_of_pips(float(np.median(found[best].radius)))
     return min(body, size) if large else size
+
+
+def _one_large_die(view: _View, die: ReadDie) -> bool:
+    """Whether a die read at a large body's size is one die filling that body, not dice lying in a tray seen whole (a
+    die-shaped body too), read as the pips of one: its face spans most of the body (LARGE_FACE; a 1's size says
+    nothing, being the body's) and its pips are discs (`_round_pips`)."""
+    if die.value is None:
+        return True
+    return (die.value == 1 or die.size >= LARGE_FACE * view.die_px) and _round_pips(view, die)
+
+
+def _round_pips(view: _View, die: ReadDie) -> bool:
+    """Whether the pips of a die read (its `value` like pips nearest its centre) are discs at the input's scale
+    (`_round_pip`): a die is a rounded square and two touching dice a long blob, and dice that show no pips lying
+    in a tray seen whole, read at the tray's size, made faces of 1 to 4 at 1.0. Only large dice are asked: most
+    of matteo-webcam's right faces fail it (pips 10 px across, drawn out by a camera leaning over the table)."""
+    pips = view.pips
+    like = np.flatnonzero(pips.polarity == (die.polarity == "light"))
+    centres, radii = pips.xy[like] / view.scale, pips.radius[like] / view.scale
+    face = np.argsort(np.hypot(*(centres - die.center).T))[:die.value]
+    return len(face) == die.value and all(_round_pip(view.frame, centres[k], radii[k]) for k in face)
+
+
+def _round_pip(frame: np.ndarray, center: np.ndarray, radius: float) -> bool:
+    """Whether the pip at `center` (input pixels) is a disc: what stands out from the ring around it by half its
+    centre's step, taken whole from its centre, fills ROUND_PIP of the circle around it at least (a disc fills it
+    all but its rim's pixels, a rounded square 0.64-0.7 of it, two dice side by side less)."""
+    half = int(math.ceil(2.0 * radius))
+    x, y = int(round(center[0])), int(round(center[1]))
+    crop = frame[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1].astype(np.float32)
+    ys, xs = np.mgrid[0:crop.shape[0], 0:crop.shape[1]]
+    distance = np.hypot(xs - (x - max(0, x - half)), ys - (y - max(0, y - half)))
+    ring = crop[(distance >= 1.4 * radius) & (distance <= 1.9 * radius)]
+    if len(ring) < 8:
+        return False
+    step = np.abs(crop - np.median(ring, axis=0)).max(axis=2)
+    centre_step = float(np.median(step[distance <= 0.4 * radius]))
+    if centre_step < MIN_PIP_STRENGTH:
+        return False
+    _, labels = cv2.connectedComponents((step > 0.5 * centre_step).astype(np.uint8))
+    pip = (labels == labels[distance == distance.min()][0]).astype(np.uint8)
+    if pip[0].any() or pip[-1].any() or pip[:, 0].any() or pip[:, -1].any():
+        return False  # larger than a pip of this radius: a die's body, or pips run together
+    points = cv2.findNonZero(pip)
+    _, enclosing = cv2.minEnclosingCircle(points)
+    return len(points) >= ROUND_PIP * math.pi * (enclosing + 0.5) ** 2
 
 
 def _pips_read(dice: list[ReadDie]) -> int:

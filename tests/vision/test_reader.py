@@ -84,6 +84,19 @@ def test_a_die_filling_a_third_of_a_frame_is_read(value, size, body, pips, tray)
     assert 0.6 * size < read.size < 1.2 * size
 
 
+@pytest.mark.parametrize("places", [[(0, 0)], [(-70, -70), (70, 70)], [(-75, -75), (0, 0), (75, 75)],
+                                    [(-70, -70), (70, -70), (-70, 70), (70, 70)]])
+def test_a_tray_seen_whole_is_not_read_as_a_large_die_with_dice_for_pips(places):
+    """A square tray in view is a die-shaped body too: read at its size, dice that show no pips lying in it where a
+    face's pips would (one in the middle, two or three on a diagonal, four in a square) made a 1 to 4 at 1.0. Such
+    a face spans too little of the body, or its 'pips' are no discs (reader._one_large_die)."""
+    tray = SynthDie(value=1, center=(320, 240), size=340, angle=4, body=(150, 120, 200), pips=(150, 120, 200))
+    dice = [SynthDie(value=1, center=(320 + dx, 240 + dy), size=55, angle=20 + 25 * k, body=(40, 90, 220),
+                     pips=(40, 90, 220)) for k, (dx, dy) in enumerate(places)]
+    frame = render_scene([tray] + dice, background=(60, 140, 80), blur=1.0, noise=3, light_gradient=0.2)
+    assert all(read.value is None for read in DiceReader().read(frame))
+
+
 @pytest.mark.parametrize("body", [(228, 234, 238), (40, 40, 190)])
 def test_a_large_blank_card_is_given_no_value(body):
     """A frame that reads no die is read again at the size of each large body on it: a card without pips makes no
