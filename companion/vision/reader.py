@@ -67,7 +67,8 @@ PIP_OF_FACE = 0.2
 OVERSIZED_PIPS = 0.2
 """A frame whose strong pips are wider than this over the die size (their median; common dice's are 0.1-0.2) may
 have been read at too small a size: it is read again at the size its pips give, and the read that puts more pips
-on faces is kept. A die as light as the table shows it only part of its body: matteo-webcam's close-up ivory 5s
+on faces is kept, or as many on fewer dice (a 2 of 150 px on a white tray, sized at half, was two 1s at 1.0, each
+pip past a lone pip's reach of the other at that size). A die as light as the table shows it only part of its body: matteo-webcam's close-up ivory 5s
 on light wood were sized 21 px for boxes of 43-59 and missed, six ivory dice 48 px across on a white tray
 (bench_reader_synthetic), whose shadows' fragments were sized 29 px, were all missed, and with the photos' hues
 turned (a green or blue table, tinted dice) the wood's grain broke dice into parts sized 10-13 px (16 as taken),
@@ -166,13 +167,13 @@ class DiceReader:
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
         """The frame's view and the dice its pips show, read again at the size the pips give when they are too
         large for the bodies' size (OVERSIZED_PIPS), and as a frame of large dice when it reads none
-        (`_large_read`); the read that puts more pips on read faces is kept."""
+        (`_large_read`); the read that puts more pips on read faces is kept, or as many on fewer dice."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
         resized = view.sized_by_pips()
         if resized is not None:
             again = self._pip_dice(resized)
-            if _pips_read(again) > _pips_read(dice):
+            if _better_read(again, dice):
                 view, dice = resized, again
         if not self.profile.die_px and not any(die.value is not None for die in dice):
             view, dice = self._large_read(view, dice)
@@ -197,7 +198,7 @@ class DiceReader:
             tried.append(body.size)
             large = _View(view.frame, border, self.profile, die_px=body.size / view.small_scale)
             again = [die for die in self._pip_dice(large) if _one_large_die(large, die)]
-            if _pips_read(again) > _pips_read(dice):
+            if _better_read(again, dice):
                 view, dice = large, again
         return view, dice
 
@@ -393,7 +394,7 @@ class _View:
         if self.die_px is None:
             return None
         pips = self.pips
-        if len(pips.strength) < 3:
+        if len(pips.strength) < 2:
             return None
         radius = float(np.median(pips.radius[pips.strength >= pips.strength.max() / 2])) / self.scale
         if 2 * radius <= OVERSIZED_PIPS * self.die_px:
@@ -502,6 +503,17 @@ def _round_pip(frame: np.ndarray, center: np.ndarray, radius: float) -> bool:
     points = cv2.findNonZero(pip)
     _, enclosing = cv2.minEnclosingCircle(points)
     return len(points) >= ROUND_PIP * math.pi * (enclosing + 0.5) ** 2
+
+
+def _better_read(read: list[ReadDie], than: list[ReadDie]) -> bool:
+    """Whether `read` puts more pips on read faces than `than`, or as many on fewer dice (a 2's two pips, each read
+    as a 1 at too small a size, are one die)."""
+    ours, theirs = _pips_read(read), _pips_read(than)
+    return ours > theirs or ours == theirs > 0 and _dice_read(read) < _dice_read(than)
+
+
+def _dice_read(dice: list[ReadDie]) -> int:
+    return sum(die.value is not None for die in dice)
 
 
 def _pips_read(dice: list[ReadDie]) -> int:

@@ -84,6 +84,17 @@ def test_a_die_filling_a_third_of_a_frame_is_read(value, size, body, pips, tray)
     assert 0.6 * size < read.size < 1.2 * size
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_large_two_sized_at_half_is_not_read_as_two_ones(seed):
+    """A die of 150 px on a white tray fills half the tray's median there and was sized at half: each pip of its 2,
+    past a lone pip's reach of the other at that size, was read as a 1 at 1.0. Its pips are too large for that size
+    (OVERSIZED_PIPS), and read again at the size they give they hold the same two pips on one die, which is kept."""
+    die = SynthDie(value=2, center=(284, 223), size=150, body=(60, 160, 30), pips=(40, 40, 220), angle=14.3)
+    frame = render_scene([die], background=(215, 220, 222), blur=0.7, noise=3, light_gradient=0.2, seed=seed)
+    [read] = DiceReader().read(frame)
+    assert read.value == 2 and read.size > 120
+
+
 @pytest.mark.parametrize("places", [[(0, 0)], [(-70, -70), (70, 70)], [(-75, -75), (0, 0), (75, 75)],
                                     [(-70, -70), (70, -70), (-70, 70), (70, 70)]])
 def test_a_tray_seen_whole_is_not_read_as_a_large_die_with_dice_for_pips(places):
