@@ -40,8 +40,8 @@ def main():
     rng = np.random.default_rng(args.seed)
     reader = DiceReader()
     total, per_size = collections.Counter(), collections.defaultdict(collections.Counter)
-    for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(),
-                                                                            LARGE_SIZES if args.large else SIZES):
+    sizes = LARGE_SIZES if args.large else SIZES
+    for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(), sizes):
         dice = [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(rng.uniform(0, 90)),
                          center=_place(k, args.large, rng)) for k in range(1 if args.large else 6)]
         frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=args.texture,

@@ -65,15 +65,15 @@ ROUND_PIP = 0.8
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 OVERSIZED_PIPS = 0.2
-"""A frame whose strong pips are wider than this over the die size (their median; common dice's are 0.1-0.2) may
-have been read at too small a size: it is read again at the size its pips give, and the read that puts more pips
-on faces is kept, or as many on fewer dice (a 2 of 150 px on a white tray, sized at half, was two 1s at 1.0, each
-pip past a lone pip's reach of the other at that size). A die as light as the table shows it only part of its body: matteo-webcam's close-up ivory 5s
-on light wood were sized 21 px for boxes of 43-59 and missed, six ivory dice 48 px across on a white tray
-(bench_reader_synthetic), whose shadows' fragments were sized 29 px, were all missed, and with the photos' hues
-turned (a green or blue table, tinted dice) the wood's grain broke dice into parts sized 10-13 px (16 as taken),
-and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2 matteo-webcam frames
-pass 0.2 (0.3 at most); the 2 only pass 0.25."""
+"""A frame whose strong pips are wider than this over the die size (their median; common dice's are 0.1-0.2) may have
+been read at too small a size: it is read again at the size its pips give, and the read that puts more pips on faces
+is kept, or as many on fewer dice (a 2 of 150 px on a white tray, sized at half, was two 1s at 1.0, each pip past a
+lone pip's reach of the other at that size). A die as light as the table shows it only part of its body:
+matteo-webcam's close-up ivory 5s on light wood were sized 21 px for boxes of 43-59 and missed, six ivory dice 48 px
+across on a white tray (bench_reader_synthetic), whose shadows' fragments were sized 29 px, were all missed, and
+with the photos' hues turned (a green or blue table, tinted dice) the wood's grain broke dice into parts sized 10-13
+px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
+matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
