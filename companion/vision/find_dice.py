@@ -33,6 +33,8 @@ SQUARE = 1.4
 in the box turned to fit it, is a cable, a pen or a streak of shadow..."""
 SOLID = 0.7
 """...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
+ROW = 3.2
+"""A blob up to this many times as long as wide may be a row of two or three touching dice (`large_die_sizes`)."""
 
 
 @dataclass(frozen=True)
@@ -189,13 +191,23 @@ def die_size(foreground: Foreground) -> float | None:
     return float(np.sqrt(area)) if area else None
 
 
-def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:
-    """The blobs at least `least_size` across (frame pixels) that look like one die, at the frame's edge or not
-    (`die_shaped`), largest first."""
-    regions = [split_blob(foreground.labels, foreground.stats[i], i, 1)[0]
-               for i in foreground.blobs(int(least_size ** 2))]
-    shaped = [region for region in regions if die_shaped(region, foreground.labels.shape, clear_of_edge=False)]
-    return sorted(shaped, key=lambda region: -region.size)
+def large_die_sizes(foreground: Foreground, least_size: float) -> list[float]:
+    """The die sizes (frame pixels) the blobs at least `least_size` across suggest, largest first: a blob of one
+    die's shape (`die_shaped`, at the frame's edge or not) its own size, and a row of two or three touching dice (a
+    blob up to ROW times as long as wide in the box turned to fit it, filling half of it at least) its area shared
+    among them."""
+    sizes = []
+    for i in foreground.blobs(int(least_size ** 2)):
+        region = split_blob(foreground.labels, foreground.stats[i], i, 1)[0]
+        if die_shaped(region, foreground.labels.shape, clear_of_edge=False):
+            sizes.append(region.size)
+            continue
+        points = cv2.findNonZero(region.mask)
+        _, (width, height), _ = cv2.minAreaRect(points)
+        short, long = sorted((width + 1, height + 1))
+        if long <= ROW * short and len(points) >= 0.5 * short * long:
+            sizes.append(region.size / np.sqrt(round(long / short)))
+    return sorted(sizes, reverse=True)
 
 
 def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Region], float | None]:

@@ -38,7 +38,7 @@ import numpy as np
 from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import (Foreground, Region, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
+from .find_dice import (Foreground, Region, Tray, die_shaped, die_size, find_regions, large_die_sizes,
                         tray_from_border)
 from .pip_faces import dice_from_pips
 from .pips import DIE_PX, Pips, find_pips
@@ -57,9 +57,10 @@ SMALL_DIE = 1 / 32
 LARGE_BODY = 0.1
 """A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
 across (`DiceReader._large_read`)."""
-LARGE_FACE = 0.75
-"""A die read at a large body's size has a face this part of the body across at least (rendered dice of 100-300 px:
-0.84-1.13; a tray seen whole holding 2-6 dice that show no pips, read as the pips of one die: 0.40-0.71)."""
+LARGE_FACE = (0.75, 1.2)
+"""A die read at a large body's size has a face this part of the body across (rendered dice of 100-300 px, one or two
+in a frame: 0.82-1.14; a tray seen whole holding 2-6 dice that show no pips, read as the pips of one die: 0.40-0.71;
+two touching 1s read as a 2 at the size their row gives one die: 1.27-1.31)."""
 ROUND_PIP = 0.8
 """A pip of a die read at a large body's size fills this much of its enclosing circle at least (`_round_pip`)."""
 PIP_OF_FACE = 0.2
@@ -166,8 +167,8 @@ class DiceReader:
 
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
         """The frame's view and the dice its pips show, read again at the size the pips give when they are too
-        large for the bodies' size (OVERSIZED_PIPS), and as a frame of large dice when it reads none
-        (`_large_read`); the read that puts more pips on read faces is kept, or as many on fewer dice."""
+        large for the bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many
+        on fewer dice), and as a frame of large dice when it reads none (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
         resized = view.sized_by_pips()
@@ -185,20 +186,21 @@ class DiceReader:
         pips, taken for dice, or not at all (bench_reader_synthetic --large: dice of 200 px in a 640x480 frame 25
         of 40 read, of 250 px 12). Against the tray its border shows (find_dice.tray_from_border) such a die
         stands out whole: the frame is read at the size of each body of one die's shape at least LARGE_BODY of it
-        across, largest first, and the read that puts the most pips on faces is kept. Every face is judged as
+        across, or of a row of such dice (find_dice.large_die_sizes), largest first, and the read that puts the
+        most pips on faces is kept. Every face is judged as
         always, so a wrong size reads nothing (blurred photos, photos shrunk until their dice are a few pixels,
         heaps of small dice, grainy empty trays); and a die read so must be one die filling its body
         (`_one_large_die`): a tray seen whole is a die-shaped body too, and the dice in it may lie as pips do."""
         border = tray_from_border(view.small)
         foreground = Foreground(view.small, Tray(view.small, border), self.profile.min_contrast)
         tried = [view.die_px * view.small_scale] if view.die_px else []
-        for body in die_shaped_blobs(foreground, LARGE_BODY * max(view.small.shape[:2])):
-            if any(0.85 < body.size / size < 1 / 0.85 for size in tried):  # about a size read already
+        for body_px in large_die_sizes(foreground, LARGE_BODY * max(view.small.shape[:2])):
+            if any(0.85 < body_px / size < 1 / 0.85 for size in tried):  # about a size read already
                 continue
-            tried.append(body.size)
-            large = _View(view.frame, border, self.profile, die_px=body.size / view.small_scale)
+            tried.append(body_px)
+            large = _View(view.frame, border, self.profile, die_px=body_px / view.small_scale)
             again = [die for die in self._pip_dice(large) if _one_large_die(large, die)]
-            if _better_read(again, dice):
+            if _pips_read(again) > _pips_read(dice):
                 view, dice = large, again
         return view, dice
 
@@ -461,11 +463,13 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
 
 def _one_large_die(view: _View, die: ReadDie) -> bool:
     """Whether a die read at a large body's size is one die filling that body, not dice lying in a tray seen whole (a
-    die-shaped body too), read as the pips of one: its face spans most of the body (LARGE_FACE; a 1's size says
-    nothing, being the body's) and its pips are discs (`_round_pips`)."""
+    die-shaped body too) read as the pips of one, nor a face across a row of touching dice: its face spans most of
+    the body and no more (LARGE_FACE; a 1's size says nothing, being the body's), and its pips are discs
+    (`_round_pips`)."""
     if die.value is None:
         return True
-    return (die.value == 1 or die.size >= LARGE_FACE * view.die_px) and _round_pips(view, die)
+    fills = LARGE_FACE[0] * view.die_px <= die.size <= LARGE_FACE[1] * view.die_px
+    return (die.value == 1 or fills) and _round_pips(view, die)
 
 
 def _round_pips(view: _View, die: ReadDie) -> bool:

@@ -2,7 +2,7 @@
 import cv2
 import numpy as np
 
-from companion.vision.find_dice import (Foreground, Tray, die_shaped, die_shaped_blobs, find_regions, split_blob,
+from companion.vision.find_dice import (Foreground, Tray, die_shaped, find_regions, large_die_sizes, split_blob,
                                         tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
@@ -105,5 +105,15 @@ def test_the_tray_from_the_border_shows_the_tray_under_a_large_die():
     assert np.abs(fitted.astype(int) - empty).max() <= 8
     own = Tray(frame, None).estimates[0]
     assert np.abs(cv2.resize(own, (64, 48)).astype(int) - empty)[20:28, 28:36].max() > 60  # the median is the die
-    [body] = die_shaped_blobs(Foreground(frame, Tray(frame, fitted), Profile().min_contrast), 100)
-    assert 0.9 * 300 < body.size < 1.3 * 300
+    [size] = large_die_sizes(Foreground(frame, Tray(frame, fitted), Profile().min_contrast), 100)
+    assert 0.9 * 300 < size < 1.3 * 300
+
+
+def test_a_row_of_two_large_dice_gives_one_dies_size():
+    """Two large dice lying close make one blob twice as long as wide, whose area is shared between them."""
+    dice = [SynthDie(value=3, center=(200.0 + 170.0 * k, 240.0), size=150.0, angle=10.0 + 30 * k) for k in range(2)]
+    frame = render_scene(dice, background=(60, 110, 50), light_gradient=0.2, noise=3, seed=2)
+    foreground = Foreground(frame, Tray(frame, tray_from_border(frame)), Profile().min_contrast)
+    assert len(foreground.blobs(100 ** 2)) == 1  # one blob of both
+    [size] = large_die_sizes(foreground, 100)
+    assert 0.9 * 150 < size < 1.3 * 150

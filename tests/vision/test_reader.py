@@ -108,6 +108,31 @@ def test_a_tray_seen_whole_is_not_read_as_a_large_die_with_dice_for_pips(places)
     assert all(read.value is None for read in DiceReader().read(frame))
 
 
+@pytest.mark.parametrize("tray, body, pips, dice", [
+    ((60, 110, 50), (228, 234, 238), (35, 30, 30), [(2, (194, 279), 21), (4, (444, 270), 1)]),
+    ((120, 170, 210), (150, 60, 20), (60, 200, 230), [(1, (200, 207), 88), (4, (442, 259), 7)]),
+    ((120, 170, 210), (200, 120, 40), (30, 220, 240), [(2, (204, 232), 19), (1, (449, 272), 31)]),
+])
+def test_two_large_dice_lying_close_are_both_read(tray, body, pips, dice):
+    """Two dice of 150 px lying close make one blob against the tray its border shows, twice as long as wide: a row
+    of two dice, whose area shared between them gives the size to read the frame at (find_dice.large_die_sizes)."""
+    frame = render_scene([SynthDie(value=v, center=c, size=150, angle=a, body=body, pips=pips) for v, c, a in dice],
+                         background=tray, blur=0.7, noise=3, light_gradient=0.2, seed=1)
+    read = DiceReader().read(frame)
+    assert [nearest(read, center).value for _, center, _ in dice] == [value for value, _, _ in dice]
+    assert len(read) == 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_large_ones_lying_close_are_not_read_as_a_two(seed):
+    """Read at the size their row gives one die, two black 1s of 130 px made a 2 at 0.5-0.67 whose face spans both
+    dice: a face read so may span its die's body and no more (reader.LARGE_FACE)."""
+    dice = [SynthDie(value=1, center=center, size=130, angle=angle, body=(30, 30, 30), pips=(235, 235, 235))
+            for center, angle in (((300, 257), 8), ((444, 278), 52))]
+    frame = render_scene(dice, background=(60, 110, 50), blur=0.7, noise=3, light_gradient=0.2, seed=seed)
+    assert {read.value for read in DiceReader().read(frame)} <= {1, None}
+
+
 @pytest.mark.parametrize("body", [(228, 234, 238), (40, 40, 190)])
 def test_a_large_blank_card_is_given_no_value(body):
     """A frame that reads no die is read again at the size of each large body on it: a card without pips makes no
