@@ -82,18 +82,18 @@ def tray_from_border(frame: np.ndarray) -> np.ndarray:
     fitted to the frame's outer BORDER, leaving out what differs from the fit (a die or a hand over the border); on a
     64x48 grid, for Tray's stored background. A die over about a sixth of the frame fills the cells Tray's own median
     is taken on, and that median shows the die, not the tray."""
-    grid = cv2.resize(frame, (64, 48), interpolation=cv2.INTER_AREA).astype(np.float32)
+    grid = cv2.resize(frame, (64, 48), interpolation=cv2.INTER_AREA).astype(np.float64)
     h, w = grid.shape[:2]
     ys, xs = np.mgrid[0:h, 0:w]
     ring = max(1, round(BORDER * w))
-    edge = ((xs < ring) | (xs >= w - ring) | (ys < ring) | (ys >= h - ring)).ravel()
+    edge = (xs < ring) | (xs >= w - ring) | (ys < ring) | (ys >= h - ring)
     design = np.column_stack([np.ones(xs.size), xs.ravel() / w, ys.ravel() / h])
-    colours = grid.reshape(-1, 3)
-    fitted = edge
+    edge_design, edge_colours = design[edge.ravel()], grid[edge]
+    fitted = np.ones(len(edge_colours), bool)
     for _ in range(3):
-        plane = np.linalg.lstsq(design[fitted], colours[fitted], rcond=None)[0]
-        residual = np.abs(design @ plane - colours).max(axis=1)
-        fitted = edge & (residual <= max(3.0 * float(np.median(residual[fitted])), 4.0))
+        plane = np.linalg.lstsq(edge_design[fitted], edge_colours[fitted], rcond=None)[0]
+        residual = np.abs(edge_design @ plane - edge_colours).max(axis=1)
+        fitted = residual <= max(3.0 * float(np.median(residual[fitted])), 4.0)
     return np.clip(design @ plane, 0, 255).reshape(h, w, 3).astype(np.uint8)
 
 
