@@ -41,6 +41,7 @@ from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFou
 from .find_dice import (Foreground, Region, Tray, die_shaped, die_size, find_regions, large_die_sizes,
                         tray_from_border)
 from .pip_faces import dice_from_pips
+from .pip_shape import is_disc
 from .pips import DIE_PX, Pips, find_pips
 from .profile import Profile
 from .second_look import second_look, unread_pips
@@ -61,8 +62,6 @@ LARGE_FACE = (0.75, 1.2)
 """A die read at a large body's size has a face this part of the body across (rendered dice of 100-300 px, one or two
 in a frame: 0.82-1.14; a tray seen whole holding 2-6 dice that show no pips, read as the pips of one die: 0.40-0.71;
 two touching 1s read as a 2 at the size their row gives one die: 1.27-1.31)."""
-ROUND_PIP = 0.8
-"""A pip of a die read at a large body's size fills this much of its enclosing circle at least (`_round_pip`)."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 OVERSIZED_PIPS = 0.2
@@ -474,39 +473,14 @@ def _one_large_die(view: _View, die: ReadDie) -> bool:
 
 def _round_pips(view: _View, die: ReadDie) -> bool:
     """Whether the pips of a die read (its `value` like pips nearest its centre) are discs at the input's scale
-    (`_round_pip`): a die is a rounded square and two touching dice a long blob, and dice that show no pips lying
+    (pip_shape.is_disc): a die is a rounded square and two touching dice a long blob, and dice that show no pips lying
     in a tray seen whole, read at the tray's size, made faces of 1 to 4 at 1.0. Only large dice are asked: most
     of matteo-webcam's right faces fail it (pips 10 px across, drawn out by a camera leaning over the table)."""
     pips = view.pips
     like = np.flatnonzero(pips.polarity == (die.polarity == "light"))
     centres, radii = pips.xy[like] / view.scale, pips.radius[like] / view.scale
     face = np.argsort(np.hypot(*(centres - die.center).T))[:die.value]
-    return len(face) == die.value and all(_round_pip(view.frame, centres[k], radii[k]) for k in face)
-
-
-def _round_pip(frame: np.ndarray, center: np.ndarray, radius: float) -> bool:
-    """Whether the pip at `center` (input pixels) is a disc: what stands out from the ring around it by half its
-    centre's step, taken whole from its centre, fills ROUND_PIP of the circle around it at least (a disc fills it
-    all but its rim's pixels, a rounded square 0.64-0.7 of it, two dice side by side less)."""
-    half = int(math.ceil(2.0 * radius))
-    x, y = int(round(center[0])), int(round(center[1]))
-    crop = frame[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1].astype(np.float32)
-    ys, xs = np.mgrid[0:crop.shape[0], 0:crop.shape[1]]
-    distance = np.hypot(xs - (x - max(0, x - half)), ys - (y - max(0, y - half)))
-    ring = crop[(distance >= 1.4 * radius) & (distance <= 1.9 * radius)]
-    if len(ring) < 8:
-        return False
-    step = np.abs(crop - np.median(ring, axis=0)).max(axis=2)
-    centre_step = float(np.median(step[distance <= 0.4 * radius]))
-    if centre_step < MIN_PIP_STRENGTH:
-        return False
-    _, labels = cv2.connectedComponents((step > 0.5 * centre_step).astype(np.uint8))
-    pip = (labels == labels[distance == distance.min()][0]).astype(np.uint8)
-    if pip[0].any() or pip[-1].any() or pip[:, 0].any() or pip[:, -1].any():
-        return False  # larger than a pip of this radius: a die's body, or pips run together
-    points = cv2.findNonZero(pip)
-    _, enclosing = cv2.minEnclosingCircle(points)
-    return len(points) >= ROUND_PIP * math.pi * (enclosing + 0.5) ** 2
+    return len(face) == die.value and all(is_disc(view.frame, centres[k], radii[k], MIN_PIP_STRENGTH) for k in face)
 
 
 def _better_read(read: list[ReadDie], than: list[ReadDie]) -> bool:
