@@ -23,9 +23,7 @@ import numpy as np
 
 from companion.vision.bench import DEFAULT_PHOTOS, SETS
 from companion.vision.reader import DiceReader
-
-FRAME = (640, 480)
-
+from companion.vision.retake import closeup
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -49,22 +47,9 @@ def main() -> None:
                                                          for key in ("right", "null", "missed", "wrong")))
 
 
-def closeup(image: np.ndarray, box, span: float) -> tuple[np.ndarray, float] | None:
-    """The 4:3 window `span` times the box high around it, enlarged to FRAME, and the die's size in the frame; None
-    when the window leaves the photo."""
-    x0, y0, x1, y1 = box
-    side = max(x1 - x0, y1 - y0)
-    height, width = span * side, span * side * FRAME[0] / FRAME[1]
-    left, top = (x0 + x1 - width) / 2, (y0 + y1 - height) / 2
-    if left < 0 or top < 0 or left + width > image.shape[1] or top + height > image.shape[0]:
-        return None
-    window = image[int(top):int(top + height), int(left):int(left + width)]
-    return cv2.resize(window, FRAME, interpolation=cv2.INTER_CUBIC), side * FRAME[0] / window.shape[1]
-
-
 def _judged(reader: DiceReader, frame: np.ndarray, size: float, value: int) -> str:
     """How the die in the middle of the frame (within half its size of the middle) was read."""
-    middle = np.array(FRAME) / 2
+    middle = np.array(frame.shape[1::-1]) / 2
     near = [die for die in reader.read(frame) if np.hypot(*(np.array(die.center) - middle)) < 0.5 * size]
     if not near:
         return "missed"

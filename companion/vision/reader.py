@@ -58,10 +58,10 @@ SMALL_DIE = 1 / 32
 LARGE_BODY = 0.1
 """A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
 across (`DiceReader._large_read`)."""
-LARGE_FACE = (0.75, 1.2)
+LARGE_FACE = (0.5, 1.2)
 """A die read at a large body's size has a face this part of the body across (rendered dice of 100-300 px, one or two
-in a frame: 0.82-1.14; a tray seen whole holding 2-6 dice that show no pips, read as the pips of one die: 0.40-0.71;
-two touching 1s read as a 2 at the size their row gives one die: 1.27-1.31)."""
+in a frame: 0.82-1.14; real dice in close-up, whose bodies take in a side face or two and their shadows: 0.51 and
+more, bench_closeups.py; two touching 1s read as a 2 at the size their row gives one die: 1.27-1.31)."""
 PIP_OF_FACE = 0.2
 """A pip's diameter over its face's side, on a common die."""
 OVERSIZED_PIPS = 0.2

@@ -1,5 +1,6 @@
 """A photo as another camera would have taken it, or of other dice on another table: the changes
-benchmarks/bench_camera.py applies to the development photos, which the reader's tests replay on single photos.
+benchmarks/bench_camera.py (and bench_closeups.py) applies to the development photos, which the reader's tests
+replay on single photos.
 The same arguments (and seed) always give the same image."""
 from __future__ import annotations
 
@@ -31,3 +32,18 @@ def hues_turned(image: np.ndarray, degrees: int) -> np.ndarray:
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)
     hsv[..., 0] += np.uint8(degrees * 256 // 360)  # wraps around, as a hue does
     return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR_FULL)
+
+
+def closeup(image: np.ndarray, box, span: float,
+            frame: tuple[int, int] = (640, 480)) -> tuple[np.ndarray, float] | None:
+    """As a camera nearer the dice would see the die in `box` (x0, y0, x1, y1): a window of the frame's shape `span`
+    times the box high around it, enlarged to `frame` (INTER_CUBIC, blurrier than a nearer camera would be), and the
+    die's size there; None when the window leaves the photo."""
+    x0, y0, x1, y1 = box
+    side = max(x1 - x0, y1 - y0)
+    height, width = span * side, span * side * frame[0] / frame[1]
+    left, top = (x0 + x1 - width) / 2, (y0 + y1 - height) / 2
+    if left < 0 or top < 0 or left + width > image.shape[1] or top + height > image.shape[0]:
+        return None
+    window = image[int(top):int(top + height), int(left):int(left + width)]
+    return cv2.resize(window, frame, interpolation=cv2.INTER_CUBIC), side * frame[0] / window.shape[1]

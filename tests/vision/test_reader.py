@@ -9,7 +9,7 @@ import pytest
 from companion.games.base import Die
 from companion.vision import DiceReader, Profile
 from companion.vision.reader import ReadDie, _free_like_pips
-from companion.vision.retake import hues_turned, sensor_noise
+from companion.vision.retake import closeup, hues_turned, sensor_noise
 from companion.vision.synth import SynthDie, render_scene
 
 PHOTOS = Path(__file__).resolve().parents[1] / "data" / "photos"
@@ -131,6 +131,17 @@ def test_two_large_ones_lying_close_are_not_read_as_a_two(seed):
             for center, angle in (((300, 257), 8), ((444, 278), 52))]
     frame = render_scene(dice, background=(60, 110, 50), blur=0.7, noise=3, light_gradient=0.2, seed=seed)
     assert {read.value for read in DiceReader().read(frame)} <= {1, None}
+
+
+@pytest.mark.parametrize("index, span", [(0, 2.7), (2, 2.7), (2, 4.0), (3, 2.7)])
+def test_real_dice_in_close_up_are_read(index, span):
+    """A die of matteo-webcam's valid_valid_83 with room around it (`span` times its box high), enlarged to 640x480
+    as a camera near the dice would see it: the die is 180-260 px across, over a sixth of the frame."""
+    labelled = next(e for e in json.loads((PHOTOS / "matteo-webcam" / "labels.json").read_text())
+                    if e["image"].endswith("valid_valid_83.jpg"))
+    die = labelled["dice"][index]
+    frame, _ = closeup(cv2.imread(str(PHOTOS / "matteo-webcam" / "valid_valid_83.jpg")), die["bbox"], span)
+    assert nearest(DiceReader().read(frame), (320, 240)).value == die["value"]
 
 
 @pytest.mark.parametrize("body", [(228, 234, 238), (40, 40, 190)])
