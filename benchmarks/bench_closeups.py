@@ -25,6 +25,7 @@ from companion.vision.bench import DEFAULT_PHOTOS, SETS
 from companion.vision.reader import DiceReader
 from companion.vision.retake import closeup
 
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--span", type=float, nargs="+", default=[2.7, 4.0])

@@ -172,17 +172,22 @@ def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
     return Region(center, size, part[by0:by1, bx0:bx1], (x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), alone)
 
 
-def die_shaped(region: Region, frame_shape: tuple[int, ...], clear_of_edge: bool = True) -> bool:
+def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
     """Whether a region looks like one whole die from above: about square and solid in the box turned to fit it
-    (SQUARE, SOLID), and clear of the frame's edge, past which its shape is unknown (unless `clear_of_edge` is
-    False: a large die's corner may reach past the edge while its face lies in the frame)."""
+    (SQUARE, SOLID), and clear of the frame's edge, past which its shape is unknown."""
     x0, y0, x1, y1 = region.box
-    if clear_of_edge and (x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]):
+    if x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]:
         return False
+    short, long, count = _turned_box(region)
+    return long <= SQUARE * short and count >= SOLID * short * long
+
+
+def _turned_box(region: Region) -> tuple[float, float, int]:
+    """The short and long sides of the box turned to fit a region, and the region's pixel count."""
     points = cv2.findNonZero(region.mask)
     _, (width, height), _ = cv2.minAreaRect(points)
-    width, height = width + 1, height + 1  # the rectangle runs through the outer pixels' centres
-    return max(width, height) <= SQUARE * min(width, height) and len(points) >= SOLID * width * height
+    short, long = sorted((width + 1, height + 1))  # the rectangle runs through the outer pixels' centres
+    return short, long, len(points)
 
 
 def die_size(foreground: Foreground) -> float | None:
@@ -193,19 +198,16 @@ def die_size(foreground: Foreground) -> float | None:
 
 def large_die_sizes(foreground: Foreground, least_size: float) -> list[float]:
     """The die sizes (frame pixels) the blobs at least `least_size` across suggest, largest first: a blob of one
-    die's shape (`die_shaped`, at the frame's edge or not) its own size, and a row of two or three touching dice (a
-    blob up to ROW times as long as wide in the box turned to fit it, filling half of it at least) its area shared
-    among them."""
+    die's shape (as `die_shaped`, but at the frame's edge too: a large die's corner may reach past it while its face
+    lies in the frame) its own size, and a row of two or three touching dice (a blob up to ROW times as long as wide
+    in the box turned to fit it, filling half of it at least) its area shared among them."""
     sizes = []
     for i in foreground.blobs(int(least_size ** 2)):
         region = split_blob(foreground.labels, foreground.stats[i], i, 1)[0]
-        if die_shaped(region, foreground.labels.shape, clear_of_edge=False):
+        short, long, count = _turned_box(region)
+        if long <= SQUARE * short and count >= SOLID * short * long:
             sizes.append(region.size)
-            continue
-        points = cv2.findNonZero(region.mask)
-        _, (width, height), _ = cv2.minAreaRect(points)
-        short, long = sorted((width + 1, height + 1))
-        if long <= ROW * short and len(points) >= 0.5 * short * long:
+        elif long <= ROW * short and count >= 0.5 * short * long:
             sizes.append(region.size / np.sqrt(round(long / short)))
     return sorted(sizes, reverse=True)
 

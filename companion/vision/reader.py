@@ -186,10 +186,11 @@ class DiceReader:
         of 40 read, of 250 px 12). Against the tray its border shows (find_dice.tray_from_border) such a die
         stands out whole: the frame is read at the size of each body of one die's shape at least LARGE_BODY of it
         across, or of a row of such dice (find_dice.large_die_sizes), largest first, and the read that puts the
-        most pips on faces is kept. Every face is judged as
-        always, so a wrong size reads nothing (blurred photos, photos shrunk until their dice are a few pixels,
-        heaps of small dice, grainy empty trays); and a die read so must be one die filling its body
-        (`_one_large_die`): a tray seen whole is a die-shaped body too, and the dice in it may lie as pips do."""
+        most pips on faces is kept (not as many on fewer dice, as `_better_read` would: two 1s lying close became
+        one 2 at their row's size). Every face is judged as always, so a wrong size reads nothing (blurred photos,
+        photos shrunk until their dice are a few pixels, heaps of small dice, grainy empty trays); and a die read
+        so must be one die filling its body (`_one_large_die`): a tray seen whole is a die-shaped body too, and
+        the dice in it may lie as pips do."""
         border = tray_from_border(view.small)
         foreground = Foreground(view.small, Tray(view.small, border), self.profile.min_contrast)
         tried = [view.die_px * view.small_scale] if view.die_px else []
