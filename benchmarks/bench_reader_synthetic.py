@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """The dice reader on rendered trays it was not tuned on: dice and pip colours, tray colours and die sizes.
 
-usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large]
+usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large | --unlike]
 The development photos show two sets of dice on two trays; the reader is judged on others. Every combination of a
 tray colour, a die style (body and pip colour) and a die size is rendered with six dice at random turns, with blur,
 noise and a light gradient, and read with the built-in profile. Prints, per combination that is not all right, the
 dice read right, unsure (null), missed and wrong, then the totals. Wrong reads should stay at zero: a die as light
 or as dark as its tray is expected to be missed, not misread. With `--large`, each frame holds one die of 100-300
-px near the middle of the 640x480 frame instead (a close-up: LARGE_SIZES), a total per size.
+px near the middle of the 640x480 frame instead (a close-up: LARGE_SIZES), a total per size. With `--unlike`, each
+frame holds four dice of UNLIKE_SMALL px near its corners and one of UNLIKE_SIZES between them (dice of two sets on
+one tray), a total per size of the large die and one for the small dice.
 """
 import argparse
 import collections
@@ -27,6 +29,10 @@ STYLES = {"ivory, black pips": ((228, 234, 238), (35, 30, 30)), "red, white pips
           "blue, yellow pips": ((200, 120, 40), (30, 220, 240)), "green, red pips": ((60, 160, 30), (40, 40, 220))}
 SIZES = (30, 48, 80)
 LARGE_SIZES = (100, 150, 200, 250, 300)
+UNLIKE_SMALL = 36
+UNLIKE_SIZES = (52, 60, 66, 72)
+CORNERS = ((160, 130), (480, 130), (160, 350), (480, 350))
+"""Where the small dice of `--unlike` lie, clear of the large die whatever its size."""
 
 
 def main():
@@ -34,27 +40,44 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--texture", type=float, default=3.0,
                         help="the tray's grain, in grey levels (default 3, a felt; 16 is a coarse cloth)")
-    parser.add_argument("--large", action="store_true", help="one die of 100-300 px per frame (LARGE_SIZES)")
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument("--large", action="store_true", help="one die of 100-300 px per frame (LARGE_SIZES)")
+    modes.add_argument("--unlike", action="store_true",
+                       help=f"four dice of {UNLIKE_SMALL} px and one of 52-72 px per frame (UNLIKE_SIZES)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     reader = DiceReader()
     total, per_size = collections.Counter(), collections.defaultdict(collections.Counter)
-    sizes = LARGE_SIZES if args.large else SIZES
+    sizes = LARGE_SIZES if args.large else UNLIKE_SIZES if args.unlike else SIZES
     for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(), sizes):
-        dice = [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(rng.uniform(0, 90)),
-                         center=_place(k, args.large, rng)) for k in range(1 if args.large else 6)]
+        if args.unlike:
+            dice = _dice(rng, [size] + [UNLIKE_SMALL] * len(CORNERS), body, pips,
+                         lambda k: _place(0, True, rng) if k == 0 else CORNERS[k - 1])
+        else:
+            dice = _dice(rng, [size] * (1 if args.large else 6), body, pips, lambda k: _place(k, args.large, rng))
         frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=args.texture,
                              seed=int(rng.integers(1000)))
-        counts = _score(dice, reader.read(frame), size)
+        read = reader.read(frame)
+        counts = _score(dice, read)
         total.update(counts)
-        per_size[size].update(counts)
+        if args.unlike:
+            per_size[size].update(_score(dice[:1], read, others=dice[1:]))
+            per_size[f"{UNLIKE_SMALL} beside them"].update(_score(dice[1:], read, others=dice[:1]))
+        else:
+            per_size[size].update(counts)
         if counts["right"] < len(dice):
             print(f"{tray_name:>10} tray, {style:<18} {size:>3} px: " + _line(counts))
-    if args.large:
+    if args.large or args.unlike:
         for size, counts in per_size.items():
             print(f"{size:>6} px: " + _line(counts))
     print(f"{'all':>10}: " + _line(total))
+
+
+def _dice(rng: np.random.Generator, sizes: list[int], body, pips, centre) -> list[SynthDie]:
+    """Dice of `sizes` at random values and turns, the k-th at centre(k) (drawn after its value and turn)."""
+    return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(rng.uniform(0, 90)),
+                     center=centre(k)) for k, size in enumerate(sizes)]
 
 
 def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]:
@@ -64,14 +87,16 @@ def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]
     return 60 + (k % 3) * 200 + rng.uniform(-20, 20), 120 + (k // 3) * 220 + rng.uniform(-20, 20)
 
 
-def _score(dice, read, size) -> collections.Counter:
+def _score(dice, read, others=()) -> collections.Counter:
+    """Per die, the first die read within 0.6 of its size: right, wrong, null, or missed when there is none; a
+    second die read on it is wrong (a large 2 read as two 1s). Extra: a die read near none of `dice` and `others`."""
     counts = collections.Counter()
     for die in dice:
-        near = [r for r in read if np.hypot(r.center[0] - die.center[0], r.center[1] - die.center[1]) < 0.6 * size]
+        near = [r for r in read if np.hypot(r.center[0] - die.center[0], r.center[1] - die.center[1]) < 0.6 * die.size]
         counts["missed" if not near else "null" if near[0].value is None else
-               "right" if near[0].value == die.value else "wrong"] += 1
-    counts["extra"] = sum(not any(np.hypot(r.center[0] - d.center[0], r.center[1] - d.center[1]) < 0.6 * size
-                                  for d in dice) for r in read)
+               "right" if near[0].value == die.value and len(near) == 1 else "wrong"] += 1
+    counts["extra"] = sum(not any(np.hypot(r.center[0] - d.center[0], r.center[1] - d.center[1]) < 0.6 * d.size
+                                  for d in (*dice, *others)) for r in read)
     return counts
 
 

@@ -196,6 +196,14 @@ def die_size(foreground: Foreground) -> float | None:
     return float(np.sqrt(area)) if area else None
 
 
+def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:
+    """The blobs at least `least_size` across (frame pixels) of one die's shape (`die_shaped`), whole, however many
+    dice their area would hold: a die much larger than the frame's others, or a square block of touching dice."""
+    regions = [split_blob(foreground.labels, foreground.stats[i], i, 1)[0]
+               for i in foreground.blobs(int(least_size ** 2))]
+    return [region for region in regions if die_shaped(region, foreground.labels.shape)]
+
+
 def large_die_sizes(foreground: Foreground, least_size: float) -> list[float]:
     """The die sizes (frame pixels) the blobs at least `least_size` across suggest, largest first: a blob of one
     die's shape (as `die_shaped`, but at the frame's edge too: a large die's corner may reach past it while its face

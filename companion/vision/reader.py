@@ -9,7 +9,8 @@
    pip-like blob is found in it at once (pips.find_pips).
 3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
    is judged (face_judge): a face whose read is not confident keeps value None, since a silent misread is the worst
-   thing the reader can do.
+   thing the reader can do. A blob of one die's shape far larger than the frame's dice is read again at its own
+   scale (own_scale): at the frame's, its pips make faces of the frame's size (a large 2 two 1s, a 6 its columns).
 4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip,
    and with its thin light glints opened away (second_look: pips merged with a glint stand apart there). One that
    shows pips but that no look reads is reported with value None when its body looks like a die
@@ -38,8 +39,9 @@ import numpy as np
 from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import (Foreground, Region, Tray, die_shaped, die_size, find_regions, large_die_sizes,
-                        tray_from_border)
+from .find_dice import (Foreground, Region, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
+                        large_die_sizes, tray_from_border)
+from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import dice_from_pips
 from .pip_shape import is_disc
 from .pips import DIE_PX, Pips, find_pips
@@ -217,6 +219,10 @@ class DiceReader:
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
+        large = [(tuple(int(round(v * scale)) for v in blob.box), blob.size * scale)
+                 for blob in die_shaped_blobs(view.foreground, OFF_SCALE * view.die_px * view.small_scale)]
+        faces = at_own_scale(work, faces, large, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
+                             profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
         dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
         counts = [unread_pips(pips, faces, box) for box in bodies]

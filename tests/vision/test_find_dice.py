@@ -2,8 +2,8 @@
 import cv2
 import numpy as np
 
-from companion.vision.find_dice import (Foreground, Tray, die_shaped, find_regions, large_die_sizes, split_blob,
-                                        tray_from_border)
+from companion.vision.find_dice import (Foreground, Tray, die_shaped, die_shaped_blobs, find_regions,
+                                        large_die_sizes, split_blob, tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -117,3 +117,16 @@ def test_a_row_of_two_large_dice_gives_one_dies_size():
     assert len(foreground.blobs(100 ** 2)) == 1  # one blob of both
     [size] = large_die_sizes(foreground, 100)
     assert 0.9 * 150 < size < 1.3 * 150
+
+
+def test_die_shaped_blobs_are_large_dice_whole_not_rows_nor_small_dice():
+    """A die far larger than the frame's others is one blob of one die's shape, whatever its area counts in dice;
+    two dice touching side by side make a blob twice as long as wide, and small dice fall under the least size."""
+    small = [SynthDie(value=3, center=(110.0, 100.0), size=36.0), SynthDie(value=5, center=(530.0, 100.0), size=36.0)]
+    large = SynthDie(value=4, center=(320.0, 240.0), size=66.0, angle=25.0)
+    row = [SynthDie(value=2, center=(150.0 + 45.0 * k, 380.0), size=44.0) for k in range(2)]
+    frame = render_scene([*small, large, *row], seed=3)
+    blobs = die_shaped_blobs(Foreground(frame, Tray(frame, None), Profile().min_contrast), 55)
+    assert len(blobs) == 1
+    x0, y0, x1, y1 = blobs[0].box
+    assert x0 < 320 < x1 and y0 < 240 < y1 and 66 <= blobs[0].size < 90  # its shadow is part of its body
