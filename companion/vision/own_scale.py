@@ -3,11 +3,12 @@
 The reader works at one scale per frame, set by the frame's typical die (pips.DIE_PX across), and judges every pip
 and face by sizes that are fractions of it. A die far larger than the others is read at the wrong scale: among dice
 of 36 px, a die of 52-72 px showed its 2 as two 1s, its 4 as two 2s, its 6 as one or two 3s (its columns) and its 5
-as a 4 (bench_reader_synthetic --unlike: 62 of 320 such dice read wrong, at 1.0). Each blob at least `OFF_SCALE`
+as a 4 (bench_reader_synthetic --unlike: 33 of 160 such dice read wrong, 62 right). Each blob at least `OFF_SCALE`
 times the frame's die size that has one die's shape (find_dice.die_shaped_blobs) is cropped, brought to DIE_PX and
 read on its own; the one face read there replaces the frame's faces made of its pips, unless those are better
 read as several dice (`_replaces`). Such a blob may also be a square block of touching dice, or an L of three:
-read at the block's scale their pips make one large face (four 1s a 4), and the frame's reading stands then.
+read at the block's scale their pips make one large face (four 1s a 4, or a 5 with the dark spot where the dice's
+corners meet), and the frame's reading stands then.
 """
 from __future__ import annotations
 
