@@ -200,8 +200,16 @@ def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:
     """The blobs at least `least_size` across (frame pixels) of one die's shape (`die_shaped`), whole, however many
     dice their area would hold: a die much larger than the frame's others, or a square block of touching dice."""
     regions = [split_blob(foreground.labels, foreground.stats[i], i, 1)[0]
-               for i in foreground.blobs(int(least_size ** 2))]
+               for i in foreground.blobs(int(least_size ** 2)) if _may_be_die_shaped(foreground.stats[i])]
     return [region for region in regions if die_shaped(region, foreground.labels.shape)]
+
+
+def _may_be_die_shaped(stats_row) -> bool:
+    """What `die_shaped` asks of a blob that its upright box already tells (cheap, before its pixels are looked at):
+    a box turned to fit it at most SQUARE times as long as wide leaves an upright box no longer either, and one it
+    fills to SOLID leaves an upright box filled half as much at least (a square turned 45 degrees fills half)."""
+    _, _, width, height, area = (int(v) for v in stats_row)
+    return max(width, height) <= SQUARE * min(width, height) and area >= SOLID / 2 * width * height
 
 
 def large_die_sizes(foreground: Foreground, least_size: float) -> list[float]:
