@@ -35,6 +35,16 @@ SOLID = 0.7
 """...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
 ROW = 3.2
 """A blob up to this many times as long as wide may be a row of two or three touching dice (`large_die_sizes`)."""
+ROW_OF_TWO = 1.5
+"""A blob this many times as long as wide by its second moments (Foreground.elongation), or more, is a row of
+touching dice when the frame has few blobs (`die_size`): two dice side by side measure 1.55-2.2 (rendered, touching
+or up to 0.3 of a die apart, each turned its own way: their shadows and corners widen the row), one die seen from
+above with its shadow 1.0-1.4 (byler-d6: 1.3 at the 90th percentile). A webcam leaning over the table sees side
+faces too, up to 2.5: 25 of matteo-webcam's frames of one or two compact blobs hold such a blob, and read as before
+(10 with a die's centre a pixel off) but for one, which reads a die more."""
+FEW_BLOBS = 2
+"""`die_size`'s median of this many compact blobs or fewer may be a row's: with more, single dice outnumber rows
+(byler-d6's photos of many dice, sized with rows shared, lost 3 dice)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +134,22 @@ class Foreground:
         self.least_area = int((max(frame.shape[:2]) / 50) ** 2)
         """Blobs smaller than this are noise: a die is at least 1/50 of the frame across (30 px in 1500)."""
 
+    @functools.cached_property
+    def elongation(self) -> np.ndarray:
+        """Per label, its blob's long axis over its short axis by its second moments: a rectangle's long side over
+        its short one, whichever way it is turned (1 for a die seen from above, 2 for two dice side by side)."""
+        ys, xs = np.nonzero(self.labels)
+        label = self.labels[ys, xs].astype(np.intp)
+        count = len(self.stats)
+        pixels = np.maximum(np.bincount(label, minlength=count), 1)
+        xs, ys = xs.astype(np.float64), ys.astype(np.float64)
+        mx, my = np.bincount(label, xs, count) / pixels, np.bincount(label, ys, count) / pixels
+        xx = np.bincount(label, xs * xs, count) / pixels - mx * mx + 1 / 12
+        yy = np.bincount(label, ys * ys, count) / pixels - my * my + 1 / 12
+        xy = np.bincount(label, xs * ys, count) / pixels - mx * my
+        spread = np.sqrt(((xx - yy) / 2) ** 2 + xy ** 2)
+        return np.sqrt((xx + yy + 2 * spread) / np.maximum(xx + yy - 2 * spread, 1e-9))
+
     def blobs(self, min_area: int) -> list[int]:
         """The labels of blobs of `min_area` pixels at least."""
         return [i for i in range(1, len(self.stats)) if self.stats[i, cv2.CC_STAT_AREA] >= min_area]
@@ -131,13 +157,14 @@ class Foreground:
 
 def estimate_die_area(stats: np.ndarray, keep: list[int]) -> float | None:
     """The typical area of one die: the median of compact, squarish blobs (single dice far outnumber clusters)."""
-
-    areas = []
-    for i in keep:
-        x, y, w, h, area = stats[i]
-        if max(w, h) <= 1.6 * min(w, h) and area >= 0.55 * w * h:
-            areas.append(area)
+    areas = [int(stats[i, cv2.CC_STAT_AREA]) for i in _compact(stats, keep)]
     return float(np.median(areas)) if areas else None  # only heaps and rows: their size says nothing
+
+
+def _compact(stats: np.ndarray, keep: list[int]) -> list[int]:
+    """Of the blobs labelled `keep`, those whose upright box is squarish and well filled: one die, or a few."""
+    return [i for i in keep if max(stats[i, 2], stats[i, 3]) <= 1.6 * min(stats[i, 2], stats[i, 3])
+            and stats[i, 4] >= 0.55 * stats[i, 2] * stats[i, 3]]
 
 
 def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Region]:
@@ -191,9 +218,18 @@ def _turned_box(region: Region) -> tuple[float, float, int]:
 
 
 def die_size(foreground: Foreground) -> float | None:
-    """The typical size across of one die (frame pixels), from the frame's foreground blobs; None without any."""
-    area = estimate_die_area(foreground.stats, foreground.blobs(foreground.least_area))
-    return float(np.sqrt(area)) if area else None
+    """The typical size across of one die (frame pixels), from the frame's foreground blobs; None without any.
+    Among FEW_BLOBS compact blobs or fewer the median is no single die's: there a blob ROW_OF_TWO times as long as
+    wide or more is a row of touching dice, its area shared among them (two touching dice alone in a frame made
+    one compact blob, lying on a diagonal, sized half as large again as one die: their 1s read as a 2)."""
+    compact = _compact(foreground.stats, foreground.blobs(foreground.least_area))
+    if not compact:
+        return None
+    areas = foreground.stats[compact, cv2.CC_STAT_AREA].astype(np.float64)
+    if len(compact) <= FEW_BLOBS:
+        elongation = foreground.elongation[compact]
+        areas = np.where(elongation >= ROW_OF_TWO, areas / np.round(elongation), areas)
+    return float(np.sqrt(np.median(areas)))
 
 
 def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:

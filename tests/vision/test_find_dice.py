@@ -2,7 +2,7 @@
 import cv2
 import numpy as np
 
-from companion.vision.find_dice import (Foreground, Tray, die_shaped, die_shaped_blobs, find_regions,
+from companion.vision.find_dice import (Foreground, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
                                         large_die_sizes, split_blob, tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
@@ -130,3 +130,20 @@ def test_die_shaped_blobs_are_large_dice_whole_not_rows_nor_small_dice():
     assert len(blobs) == 1
     x0, y0, x1, y1 = blobs[0].box
     assert x0 < 320 < x1 and y0 < 240 < y1 and 66 <= blobs[0].size < 90  # its shadow is part of its body
+
+
+def test_two_touching_dice_alone_in_a_frame_are_sized_as_one_die_each():
+    """Two dice side by side make one blob twice as long as wide by its second moments, whichever way it lies;
+    alone in a frame (no other blob outnumbers it), it is a row of two dice and its area is shared: sized as one
+    die it was half as large again, and at that size their two 1s were one 2."""
+    dice = [SynthDie(value=1, center=(300.0 + 46.2 * k * np.cos(0.35), 230.0 + 46.2 * k * np.sin(0.35)), size=44.0,
+                     angle=20.0 + 10 * k) for k in range(2)]
+    frame = render_scene(dice, seed=3)
+    pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
+    [blob] = pair.blobs(pair.least_area)
+    assert 1.5 <= pair.elongation[blob] <= 2.3
+    assert 44 <= die_size(pair) <= 60  # a body takes in the die's shadow, as one die's alone
+    single = render_scene(dice[:1], seed=3)
+    alone = Foreground(single, Tray(single, None), Profile().min_contrast)
+    [blob] = alone.blobs(alone.least_area)
+    assert alone.elongation[blob] <= 1.4
