@@ -44,7 +44,7 @@ faces too, up to 2.5: 25 of matteo-webcam's frames of one or two compact blobs h
 (10 with a die's centre a pixel off) but for one, which reads a die more."""
 FEW_BLOBS = 2
 """`die_size`'s median of this many compact blobs or fewer may be a row's: with more, single dice outnumber rows
-(byler-d6's photos of many dice, sized with rows shared, lost 3 dice)."""
+(byler-d6's photos of many dice, sized with every blob of 1.7 or more shared, lost 3 dice)."""
 
 
 @dataclass(frozen=True)
