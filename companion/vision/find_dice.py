@@ -35,16 +35,15 @@ SOLID = 0.7
 """...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
 ROW = 3.2
 """A blob up to this many times as long as wide may be a row of two or three touching dice (`large_die_sizes`)."""
-ROW_OF_TWO = 1.5
-"""A blob this many times as long as wide by its second moments (Foreground.elongation), or more, is a row of
-touching dice when the frame has few blobs (`die_size`): two dice side by side measure 1.55-2.2 (rendered, touching
-or up to 0.3 of a die apart, each turned its own way: their shadows and corners widen the row), one die seen from
-above with its shadow 1.0-1.4 (byler-d6: 1.3 at the 90th percentile). A webcam leaning over the table sees side
-faces too, up to 2.5: 25 of matteo-webcam's frames of one or two compact blobs hold such a blob, and read as before
-(10 with a die's centre a pixel off) but for one, which reads a die more."""
-FEW_BLOBS = 2
-"""`die_size`'s median of this many compact blobs or fewer may be a row's: with more, single dice outnumber rows
-(byler-d6's photos of many dice, sized with every blob of 1.7 or more shared, lost 3 dice)."""
+ROW_OF_TWO = 1.65
+"""A frame's one compact blob this many times as long as wide by its second moments (Foreground.elongation), or
+more, is a row of touching dice (`die_size`): two dice side by side measure 1.55-2.2 (rendered, touching or up to
+0.3 of a die apart, each turned its own way: their shadows and corners widen the row; 1.63 at the 5th percentile),
+one die seen from above with its shadow 1.0-1.4 (byler-d6: 1.3 at the 90th percentile). A webcam leaning over the
+table sees a die's side faces too: 6 of matteo-webcam's frames of one compact blob measure 1.57-1.63. Among more
+blobs, single dice outnumber rows: byler-d6's photos sized with every blob of 1.7 or more shared lost 3 dice, and
+matteo-webcam's frames of two blobs, one a die seen from its side, read keys at the frame's edge as dice under
+bench_camera's changes (1-3 extras more under eight of them)."""
 
 
 @dataclass(frozen=True)
@@ -218,18 +217,16 @@ def _turned_box(region: Region) -> tuple[float, float, int]:
 
 
 def die_size(foreground: Foreground) -> float | None:
-    """The typical size across of one die (frame pixels), from the frame's foreground blobs; None without any.
-    Among FEW_BLOBS compact blobs or fewer the median is no single die's: there a blob ROW_OF_TWO times as long as
-    wide or more is a row of touching dice, its area shared among them (two touching dice alone in a frame made
-    one compact blob, lying on a diagonal, sized half as large again as one die: their 1s read as a 2)."""
+    """The typical size across of one die (frame pixels), from the frame's foreground blobs; None without any. The
+    frame's one compact blob, when it is ROW_OF_TWO times as long as wide or more, is a row of touching dice, and its
+    area is shared among them: two touching dice alone in a frame were sized as one die half as large again, and
+    their two 1s read as one 2."""
     compact = _compact(foreground.stats, foreground.blobs(foreground.least_area))
-    if not compact:
-        return None
-    areas = foreground.stats[compact, cv2.CC_STAT_AREA].astype(np.float64)
-    if len(compact) <= FEW_BLOBS:
-        elongation = foreground.elongation[compact]
-        areas = np.where(elongation >= ROW_OF_TWO, areas / np.round(elongation), areas)
-    return float(np.sqrt(np.median(areas)))
+    if len(compact) == 1 and foreground.elongation[compact[0]] >= ROW_OF_TWO:
+        row = compact[0]
+        return float(np.sqrt(foreground.stats[row, cv2.CC_STAT_AREA] / np.round(foreground.elongation[row])))
+    area = estimate_die_area(foreground.stats, compact)
+    return float(np.sqrt(area)) if area else None
 
 
 def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:
