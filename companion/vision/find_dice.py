@@ -133,21 +133,15 @@ class Foreground:
         self.least_area = int((max(frame.shape[:2]) / 50) ** 2)
         """Blobs smaller than this are noise: a die is at least 1/50 of the frame across (30 px in 1500)."""
 
-    @functools.cached_property
-    def elongation(self) -> np.ndarray:
-        """Per label, its blob's long axis over its short axis by its second moments: a rectangle's long side over
-        its short one, whichever way it is turned (1 for a die seen from above, 2 for two dice side by side)."""
-        ys, xs = np.nonzero(self.labels)
-        label = self.labels[ys, xs].astype(np.intp)
-        count = len(self.stats)
-        pixels = np.maximum(np.bincount(label, minlength=count), 1)
-        xs, ys = xs.astype(np.float64), ys.astype(np.float64)
-        mx, my = np.bincount(label, xs, count) / pixels, np.bincount(label, ys, count) / pixels
-        xx = np.bincount(label, xs * xs, count) / pixels - mx * mx + 1 / 12
-        yy = np.bincount(label, ys * ys, count) / pixels - my * my + 1 / 12
-        xy = np.bincount(label, xs * ys, count) / pixels - mx * my
-        spread = np.sqrt(((xx - yy) / 2) ** 2 + xy ** 2)
-        return np.sqrt((xx + yy + 2 * spread) / np.maximum(xx + yy - 2 * spread, 1e-9))
+    def elongation(self, label: int) -> float:
+        """A blob's long axis over its short axis by its second moments: a rectangle's long side over its short one,
+        whichever way it is turned (1 for a die seen from above, 2 for two dice side by side)."""
+        x, y, width, height, _ = (int(v) for v in self.stats[label])
+        ys, xs = np.nonzero(self.labels[y:y + height, x:x + width] == label)
+        xx, yy = xs.var() + 1 / 12, ys.var() + 1 / 12
+        xy = float(np.mean((xs - xs.mean()) * (ys - ys.mean())))
+        spread = np.hypot((xx - yy) / 2, xy)
+        return float(np.sqrt((xx + yy + 2 * spread) / max(xx + yy - 2 * spread, 1e-9)))
 
     def blobs(self, min_area: int) -> list[int]:
         """The labels of blobs of `min_area` pixels at least."""
@@ -222,9 +216,8 @@ def die_size(foreground: Foreground) -> float | None:
     area is shared among them: two touching dice alone in a frame were sized as one die half as large again, and
     their two 1s read as one 2."""
     compact = _compact(foreground.stats, foreground.blobs(foreground.least_area))
-    if len(compact) == 1 and foreground.elongation[compact[0]] >= ROW_OF_TWO:
-        row = compact[0]
-        return float(np.sqrt(foreground.stats[row, cv2.CC_STAT_AREA] / np.round(foreground.elongation[row])))
+    if len(compact) == 1 and (elongation := foreground.elongation(compact[0])) >= ROW_OF_TWO:
+        return float(np.sqrt(foreground.stats[compact[0], cv2.CC_STAT_AREA] / round(elongation)))
     area = estimate_die_area(foreground.stats, compact)
     return float(np.sqrt(area)) if area else None
 
