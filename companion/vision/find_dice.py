@@ -35,15 +35,16 @@ SOLID = 0.7
 """...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
 ROW = 3.2
 """A blob up to this many times as long as wide may be a row of two or three touching dice (`large_die_sizes`)."""
-ROW_OF_TWO = 1.65
+ROW_OF_TWO = 1.5
 """A frame's one compact blob this many times as long as wide by its second moments (Foreground.elongation), or
-more, is a row of touching dice (`die_size`): two dice side by side measure 1.55-2.2 (rendered, touching or up to
-0.3 of a die apart, each turned its own way: their shadows and corners widen the row; 1.63 at the 5th percentile),
-one die seen from above with its shadow 1.0-1.4 (byler-d6: 1.3 at the 90th percentile). A webcam leaning over the
-table sees a die's side faces too: 6 of matteo-webcam's frames of one compact blob measure 1.57-1.63. Among more
-blobs, single dice outnumber rows: byler-d6's photos sized with every blob of 1.7 or more shared lost 3 dice, and
-matteo-webcam's frames of two blobs, one a die seen from its side, read keys at the frame's edge as dice under
-bench_camera's changes (1-3 extras more under eight of them)."""
+more, is two touching dice (`die_size`): two dice side by side measure 1.55-2.2 (rendered, touching or up to 0.3 of
+a die apart, each turned its own way; 1.59-1.73 for two lying square to the row, whose shadows widen it), one die
+seen from above with its shadow 1.0-1.4 (byler-d6: 1.3 at the 90th percentile). A webcam leaning over the table sees
+a die's side faces too: 6 of matteo-webcam's frames of one compact blob measure 1.57-1.63, and read as before (3
+with a die's centre a pixel off; enlarged two and four times, one of them reads a laptop's keys as a 2).
+Among more blobs, single dice outnumber rows: byler-d6's photos sized with every blob of 1.7 or more shared lost 3
+dice, and matteo-webcam's frames of two blobs, one a die seen from its side, read keys at the frame's edge as dice
+under bench_camera's changes (1-3 extras more under eight of them)."""
 
 
 @dataclass(frozen=True)
@@ -156,8 +157,12 @@ def estimate_die_area(stats: np.ndarray, keep: list[int]) -> float | None:
 
 def _compact(stats: np.ndarray, keep: list[int]) -> list[int]:
     """Of the blobs labelled `keep`, those whose upright box is squarish and well filled: one die, or a few."""
-    return [i for i in keep if max(stats[i, 2], stats[i, 3]) <= 1.6 * min(stats[i, 2], stats[i, 3])
-            and stats[i, 4] >= 0.55 * stats[i, 2] * stats[i, 3]]
+    compact = []
+    for i in keep:
+        _, _, width, height, area = stats[i]
+        if max(width, height) <= 1.6 * min(width, height) and area >= 0.55 * width * height:
+            compact.append(i)
+    return compact
 
 
 def split_blob(labels: np.ndarray, stats_row, label: int, count: int) -> list[Region]:
@@ -212,12 +217,13 @@ def _turned_box(region: Region) -> tuple[float, float, int]:
 
 def die_size(foreground: Foreground) -> float | None:
     """The typical size across of one die (frame pixels), from the frame's foreground blobs; None without any. The
-    frame's one compact blob, when it is ROW_OF_TWO times as long as wide or more, is a row of touching dice, and its
-    area is shared among them: two touching dice alone in a frame were sized as one die half as large again, and
-    their two 1s read as one 2."""
+    frame's one compact blob, when it is ROW_OF_TWO times as long as wide or more, is two touching dice, and its area
+    is shared between them: alone in a frame they were sized as one die half as large again, and their two 1s read
+    as one 2. (The second moments tell a row of dice from one die, but hardly how many it holds: three in a row
+    measure 2.25-2.4, two 1.55-2.2; a row of three is sized 1.2 times too large, not 1.7.)"""
     compact = _compact(foreground.stats, foreground.blobs(foreground.least_area))
-    if len(compact) == 1 and (elongation := foreground.elongation(compact[0])) >= ROW_OF_TWO:
-        return float(np.sqrt(foreground.stats[compact[0], cv2.CC_STAT_AREA] / round(elongation)))
+    if len(compact) == 1 and foreground.elongation(compact[0]) >= ROW_OF_TWO:
+        return float(np.sqrt(foreground.stats[compact[0], cv2.CC_STAT_AREA] / 2))
     area = estimate_die_area(foreground.stats, compact)
     return float(np.sqrt(area)) if area else None
 

@@ -137,7 +137,7 @@ def test_two_touching_dice_alone_in_a_frame_are_sized_as_one_die_each():
     alone in a frame (no other blob outnumbers it), it is a row of two dice and its area is shared: sized as one
     die it was half as large again, and at that size their two 1s were one 2."""
     dice = [SynthDie(value=1, center=(300.0 + 46.2 * k * np.cos(0.35), 230.0 + 46.2 * k * np.sin(0.35)), size=44.0,
-                     angle=20.0 + 10 * k) for k in range(2)]
+                     angle=20.0 + 5 * k) for k in range(2)]
     frame = render_scene(dice, seed=3)
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     [blob] = pair.blobs(pair.least_area)
