@@ -133,9 +133,9 @@ def test_die_shaped_blobs_are_large_dice_whole_not_rows_nor_small_dice():
 
 
 def test_two_touching_dice_alone_in_a_frame_are_sized_as_one_die_each():
-    """Two dice side by side make one blob twice as long as wide by its second moments, whichever way it lies;
-    alone in a frame (no other blob outnumbers it), it is a row of two dice and its area is shared: sized as one
-    die it was half as large again, and at that size their two 1s were one 2."""
+    """Two dice side by side make one blob 1.5-2.2 times as long as wide by its second moments (one die: 1.0-1.4),
+    whichever way it lies; alone in a frame (no other blob outnumbers it), it is two dice and its area is shared:
+    sized as one die it was half as large again, and at that size their two 1s were one 2."""
     dice = [SynthDie(value=1, center=(300.0 + 46.2 * k * np.cos(0.35), 230.0 + 46.2 * k * np.sin(0.35)), size=44.0,
                      angle=20.0 + 5 * k) for k in range(2)]
     frame = render_scene(dice, seed=3)
