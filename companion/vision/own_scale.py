@@ -13,14 +13,13 @@ corners meet), and the frame's reading stands then.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from .face_judge import FaceFound
-from .pip_faces import dice_from_pips
 from .pips import DIE_PX, find_pips
+from .second_look import one_face_in
 
 OFF_SCALE = 1.3
 """A blob this many times the frame's die size across is read at its own scale, when its face read there is this
@@ -78,27 +77,15 @@ def _replaces(found: FaceFound, on_face: list[FaceFound], typical: float | None)
 def _read(work: np.ndarray, box: tuple[int, int, int, int], size: float, tray_step, min_strength: float,
           polarity: str, min_contrast: float, threshold: float) -> FaceFound | None:
     """The one face of two pips or more read in `box` (working pixels) with the crop around it scaled so that
-    `size` is DIE_PX, in working pixels; None when no such face or several are read there. A 1 is not taken: in a
-    frame sized wrong (a close-up sized by its pips), a large 1 read there kept the frame from being read again as
-    one of large dice (reader._large_read), which reads the whole frame at the right size."""
+    `size` is DIE_PX, in working pixels (second_look.one_face_in); None when no such face or several are read there.
+    A 1 is not taken: in a frame sized wrong (a close-up sized by its pips), a large 1 read there kept the frame from
+    being read again as one of large dice (reader._large_read), which reads the whole frame at the right size."""
     factor = DIE_PX / size
     margin = int(MARGIN * size)
     x0, y0, x1, y1 = box
     left, top = max(0, x0 - margin), max(0, y0 - margin)
     crop = cv2.resize(work[top:y1 + margin, left:x1 + margin], None, fx=factor, fy=factor,
                       interpolation=cv2.INTER_AREA)
-    origin = np.array([left, top], float)
-    pips = find_pips(crop, DIE_PX, min_strength, polarity)
-    faces, _ = dice_from_pips(pips, crop, lambda points, colours: tray_step(points / factor + origin, colours),
-                              DIE_PX, min_contrast, threshold)
     inner = tuple(factor * v for v in (x0 - left, y0 - top, x1 - left, y1 - top))
-    read = [face for face in faces if face.value is not None and face.pips >= 2 and _inside(face.center, inner)]
-    if len(read) != 1:
-        return None
-    face = read[0]
-    return replace(face, center=(face.center[0] / factor + left, face.center[1] / factor + top),
-                   size=face.size / factor)
-
-
-def _inside(point: tuple[float, float], box) -> bool:
-    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+    return one_face_in(crop, find_pips(crop, DIE_PX, min_strength, polarity), (left, top), factor, inner, tray_step,
+                       min_contrast, threshold)

@@ -116,23 +116,34 @@ def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min
     left, top = max(0, x0 - margin), max(0, y0 - margin)
     crop = work[top:y1 + margin, left:x1 + margin]
     inner = (x0 - left, y0 - top, x1 - left, y1 - top)
-    origin = np.array([left, top], float)
 
     def read_in(image: np.ndarray, pip_polarity: str, level: float) -> FaceFound | None:
         pips = find_pips(image, DIE_PX, min_strength, pip_polarity, level=level)
         if _pips_on(pips, inner) < 2:
             return None  # no face of two pips or more on the body: not worth judging
-        faces, _ = dice_from_pips(pips, image, lambda points, colours: tray_step(points + origin, colours), DIE_PX,
-                                  min_contrast, threshold)
-        read = [replace(face, center=(face.center[0] + left, face.center[1] + top)) for face in faces
-                if face.value is not None and face.pips >= 2 and _inside(face.center, inner)]
-        return read[0] if len(read) == 1 else None
+        return one_face_in(image, pips, (left, top), 1.0, inner, tray_step, min_contrast, threshold)
 
     found = [read_in(crop, polarity, PARTING_LEVEL)]
     if polarity != "dark":  # glints are light: they join light pips only
         found.append(read_in(_without_glints(crop), "light", LEVEL))
     found = [face for face in found if face is not None]
     return max(found, key=lambda face: face.pips) if found else None
+
+
+def one_face_in(crop: np.ndarray, pips: Pips, origin: tuple[int, int], factor: float, inner, tray_step,
+                min_contrast: float, threshold: float) -> FaceFound | None:
+    """The one face of two pips or more that `pips` make in `crop`, a part of the working frame whose top left lies
+    at `origin` there, scaled by `factor`, with its centre in `inner` (x0, y0, x1, y1, crop pixels); in working
+    pixels, or None when no such face or several are read there (the other arguments as for dice_from_pips)."""
+    shift = np.array(origin, float)
+    faces, _ = dice_from_pips(pips, crop, lambda points, colours: tray_step(points / factor + shift, colours), DIE_PX,
+                              min_contrast, threshold)
+    read = [face for face in faces if face.value is not None and face.pips >= 2 and _inside(face.center, inner)]
+    if len(read) != 1:
+        return None
+    face = read[0]
+    return replace(face, center=(face.center[0] / factor + origin[0], face.center[1] / factor + origin[1]),
+                   size=face.size / factor)
 
 
 def _without_glints(crop: np.ndarray) -> np.ndarray:
