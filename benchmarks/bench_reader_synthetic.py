@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The dice reader on rendered trays it was not tuned on: dice and pip colours, tray colours and die sizes.
 
-usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large | --unlike]
+usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large | --unlike | --pair]
 The development photos show two sets of dice on two trays; the reader is judged on others. Every combination of a
 tray colour, a die style (body and pip colour) and a die size is rendered with six dice at random turns, with blur,
 noise and a light gradient, and read with the built-in profile. Prints, per combination that is not all right, the
@@ -9,7 +9,9 @@ dice read right, unsure (null), missed and wrong, then the totals. Wrong reads s
 or as dark as its tray is expected to be missed, not misread. With `--large`, each frame holds one die of 100-300
 px near the middle of the 640x480 frame instead (a close-up: LARGE_SIZES), a total per size. With `--unlike`, each
 frame holds four dice of UNLIKE_SMALL px near its corners and one of UNLIKE_SIZES between them (dice of two sets on
-one tray), a total per size of the large die and one for the small dice.
+one tray), a total per size of the large die and one for the small dice. With `--pair`, each frame holds two dice of
+PAIR_SIZES px alone, touching side by side at one turn (0-0.1 of a die apart), a total per size: nothing else in
+the frame tells the die size, and a pair sized as one die is read as one face of both dice' pips.
 """
 import argparse
 import collections
@@ -31,6 +33,9 @@ SIZES = (30, 48, 80)
 LARGE_SIZES = (100, 150, 200, 250, 300)
 UNLIKE_SMALL = 36
 UNLIKE_SIZES = (52, 60, 66, 72)
+PAIR_SIZES = (40, 60, 90, 130)
+PAIR_GAP = 0.1
+"""The most a `--pair`'s dice lie apart, over their size."""
 CORNERS = ((160, 130), (480, 130), (160, 350), (480, 350))
 """Where the small dice of `--unlike` lie, clear of the large die whatever its size."""
 
@@ -44,16 +49,19 @@ def main():
     modes.add_argument("--large", action="store_true", help="one die of 100-300 px per frame (LARGE_SIZES)")
     modes.add_argument("--unlike", action="store_true",
                        help=f"four dice of {UNLIKE_SMALL} px and one of 52-72 px per frame (UNLIKE_SIZES)")
+    modes.add_argument("--pair", action="store_true", help="two touching dice of 40-130 px per frame (PAIR_SIZES)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     reader = DiceReader()
     total, per_size = collections.Counter(), collections.defaultdict(collections.Counter)
-    sizes = LARGE_SIZES if args.large else UNLIKE_SIZES if args.unlike else SIZES
+    sizes = LARGE_SIZES if args.large else UNLIKE_SIZES if args.unlike else PAIR_SIZES if args.pair else SIZES
     for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(), sizes):
         if args.unlike:
             dice = _dice(rng, [size] + [UNLIKE_SMALL] * len(CORNERS), body, pips,
                          lambda k: _place(0, True, rng) if k == 0 else CORNERS[k - 1])
+        elif args.pair:
+            dice = _pair(rng, size, body, pips)
         else:
             dice = _dice(rng, [size] * (1 if args.large else 6), body, pips, lambda k: _place(k, args.large, rng))
         frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=args.texture,
@@ -68,7 +76,7 @@ def main():
             per_size[size].update(counts)
         if counts["right"] < len(dice):
             print(f"{tray_name:>10} tray, {style:<18} {size:>3} px: " + _line(counts))
-    if args.large or args.unlike:
+    if args.large or args.unlike or args.pair:
         for size, counts in per_size.items():
             print(f"{size:>6} px: " + _line(counts))
     print(f"{'all':>10}: " + _line(total))
@@ -78,6 +86,16 @@ def _dice(rng: np.random.Generator, sizes: list[int], body, pips, centre) -> lis
     """Dice of `sizes` at random values and turns, the k-th at centre(k) (drawn after its value and turn)."""
     return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(rng.uniform(0, 90)),
                      center=centre(k)) for k, size in enumerate(sizes)]
+
+
+def _pair(rng: np.random.Generator, size: int, body, pips) -> list[SynthDie]:
+    """Two dice at random values side by side near the frame's middle, at one random turn, up to PAIR_GAP apart."""
+    angle = float(rng.uniform(0, 90))
+    step = size * (1 + rng.uniform(0, PAIR_GAP)) / 2
+    dx, dy = step * np.cos(np.radians(angle)), step * np.sin(np.radians(angle))
+    x, y = 320 + rng.uniform(-60, 60), 240 + rng.uniform(-40, 40)
+    return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=angle,
+                     center=(float(x + sign * dx), float(y + sign * dy))) for sign in (-1, 1)]
 
 
 def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]:

@@ -40,7 +40,7 @@ from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import (Foreground, Region, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
-                        large_die_sizes, tray_from_border)
+                        large_die_sizes, row_die_size, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import dice_from_pips
 from .pip_shape import is_disc
@@ -76,6 +76,8 @@ across on a white tray (bench_reader_synthetic), whose shadows' fragments were s
 with the photos' hues turned (a green or blue table, tinted dice) the wood's grain broke dice into parts sized 10-13
 px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
+ROW_SHARE = 0.15
+"""A frame sized within this fraction of its row's share (find_dice.row_die_size) is sized by the row."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -169,13 +171,14 @@ class DiceReader:
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
         """The frame's view and the dice its pips show, read again at the size the pips give when they are too
         large for the bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many
-        on fewer dice), and as a frame of large dice when it reads none (`_large_read`)."""
+        on fewer dice unless a row's bodies tell how many dice there are), and as a frame of large dice when it reads
+        none (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
         resized = view.sized_by_pips()
         if resized is not None:
             again = self._pip_dice(resized)
-            if _better_read(again, dice):
+            if _better_read(again, dice, fewer_dice=not view.sized_by_row):
                 view, dice = resized, again
         if not self.profile.die_px and not any(die.value is not None for die in dice):
             view, dice = self._large_read(view, dice)
@@ -374,16 +377,26 @@ class _View:
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
         self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
+        self.sized_by_row = False
+        """Whether the die size is about a share of the frame's one blob, a row of touching dice (ROW_SHARE,
+        find_dice.row_die_size; found so, or by the pips at that size when it is implausible): their bodies tell how
+        many dice they are, which their pips' size does not (`sized_by_pips`)."""
         if die_px:
             self.die_px = die_px
         elif profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
-            size = die_size(self.foreground)
-            if size is None or not SMALL_DIE <= size / max(self.small.shape[:2]) <= LARGE_DIE:
+            row = row_die_size(self.foreground)
+            size = die_size(self.foreground) if row is None else row
+            if size is None or not self._plausible(size):
                 size = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
+            self.sized_by_row = bool(row and size and abs(size / row - 1) < ROW_SHARE)
             self.die_px = size / self.small_scale if size else None
         self.scale = DIE_PX / self.die_px if self.die_px else 1.0
+
+    def _plausible(self, size: float) -> bool:
+        """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""
+        return SMALL_DIE <= size / max(self.small.shape[:2]) <= LARGE_DIE
 
     @functools.cached_property
     def regions(self) -> list[Region]:
@@ -490,11 +503,12 @@ def _round_pips(view: _View, die: ReadDie) -> bool:
     return len(face) == die.value and all(is_disc(view.frame, centres[k], radii[k], MIN_PIP_STRENGTH) for k in face)
 
 
-def _better_read(read: list[ReadDie], than: list[ReadDie]) -> bool:
-    """Whether `read` puts more pips on read faces than `than`, or as many on fewer dice (a 2's two pips, each read
-    as a 1 at too small a size, are one die)."""
+def _better_read(read: list[ReadDie], than: list[ReadDie], fewer_dice: bool) -> bool:
+    """Whether `read` puts more pips on read faces than `than`, or, when `fewer_dice`, as many on fewer dice (a 2's
+    two pips, each read as a 1 at too small a size, are one die; but not where the bodies tell how many dice there
+    are, `_View.sized_by_row`: two large 1s lying close, read right at their row's size, made one 2 at their pips')."""
     ours, theirs = _pips_read(read), _pips_read(than)
-    return ours > theirs or ours == theirs > 0 and _dice_read(read) < _dice_read(than)
+    return ours > theirs or fewer_dice and ours == theirs > 0 and _dice_read(read) < _dice_read(than)
 
 
 def _dice_read(dice: list[ReadDie]) -> int:

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 
 from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, die_shaped, die_shaped_blobs, die_size,
-                                        find_regions, large_die_sizes, split_blob, tray_from_border)
+                                        find_regions, large_die_sizes, row_die_size, split_blob, tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -142,7 +142,7 @@ def test_two_touching_dice_alone_in_a_frame_are_sized_as_one_die_each():
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     [blob] = pair.blobs(pair.least_area)
     assert ROW_OF_TWO <= pair.elongation(blob) <= 2.3
-    assert 44 <= die_size(pair) <= 60  # a body takes in the die's shadow, as one die's alone
+    assert 44 <= row_die_size(pair) <= 60  # a body takes in the die's shadow, as one die's alone
     single = render_scene(dice[:1], seed=3)
     alone = Foreground(single, Tray(single, None), Profile().min_contrast)
     [blob] = alone.blobs(alone.least_area)

@@ -1037,7 +1037,7 @@ def test_the_free_pips_of_a_heap_are_the_face_they_make():
 @pytest.mark.parametrize("body, pips, size", [((150, 60, 20), (60, 200, 230), 40), ((60, 150, 40), (40, 220, 240), 60)])
 def test_two_touching_ones_alone_in_a_frame_are_two_ones(body, pips, size):
     """Alone in a frame, two touching dice make its only compact blob: sized as one die, half as large again, their
-    two 1s made one 2 at 1.0. Half as long again as wide or more, the blob is now two dice (find_dice.die_size)."""
+    two 1s made one 2 at 1.0. Half as long again as wide or more, the blob is now two dice (find_dice.row_die_size)."""
     step = 1.05 * size * np.array([np.cos(np.radians(20)), np.sin(np.radians(20))])
     dice = [SynthDie(value=1, center=(300 + k * step[0], 230 + k * step[1]), size=size, body=body, pips=pips,
                      angle=20 + 10 * k) for k in range(2)]
