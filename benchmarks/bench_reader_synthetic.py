@@ -106,11 +106,15 @@ def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]
 
 
 def _score(dice, read, others=()) -> collections.Counter:
-    """Per die, the first die read within 0.6 of its size: right, wrong, null, or missed when there is none; a
-    second die read on it is wrong (a large 2 read as two 1s). Extra: a die read near none of `dice` and `others`."""
+    """Per die, the first die read within 0.6 of its size, and nearer to it than to any other die drawn: right,
+    wrong, null, or missed when there is none (two touching dice read as one die: one of them is missed); a second
+    die read on it is wrong (a large 2 read as two 1s). Extra: a die read near none of `dice` and `others`."""
     counts = collections.Counter()
+    drawn = (*dice, *others)
+    nearest = [min(drawn, key=lambda d: np.hypot(r.center[0] - d.center[0], r.center[1] - d.center[1])) for r in read]
     for die in dice:
-        near = [r for r in read if np.hypot(r.center[0] - die.center[0], r.center[1] - die.center[1]) < 0.6 * die.size]
+        near = [r for r, owner in zip(read, nearest) if owner is die
+                and np.hypot(r.center[0] - die.center[0], r.center[1] - die.center[1]) < 0.6 * die.size]
         counts["missed" if not near else "null" if near[0].value is None else
                "right" if near[0].value == die.value and len(near) == 1 else "wrong"] += 1
     counts["extra"] = sum(not any(np.hypot(r.center[0] - d.center[0], r.center[1] - d.center[1]) < 0.6 * d.size

@@ -37,7 +37,7 @@ ROW = 3.2
 """A blob up to this many times as long as wide may be a row of two or three touching dice (`dice_in_row`)."""
 ROW_OF_TWO = 1.5
 """A frame's one compact blob this many times as long as wide by its second moments (Foreground.elongation), or
-more, is two touching dice (`row_die_size`): two dice side by side measure 1.55-2.2 (rendered, touching or up to 0.3 of
+more, is two touching dice (`row_of_two`): two dice side by side measure 1.55-2.2 (rendered, touching or up to 0.3 of
 a die apart, each turned its own way; 1.59-1.73 for two lying square to the row, whose shadows widen it), one die
 seen from above with its shadow 1.0-1.4 (byler-d6: 1.3 at the 90th percentile). A webcam leaning over the table sees
 a die's side faces too: 6 of matteo-webcam's frames of one compact blob measure 1.57-1.63, and read as before (3
@@ -222,29 +222,29 @@ def die_size(foreground: Foreground) -> float | None:
     return float(np.sqrt(area)) if area else None
 
 
-def row_die_size(foreground: Foreground) -> float | None:
-    """The size of one die (frame pixels) when the frame's blobs are one row of touching dice, its area shared
-    among them; else None. Alone in a frame, two touching dice were sized as one die half as large again, and their
-    two 1s read as one 2, their two 4s as one 6.
+def row_of_two(foreground: Foreground) -> Region | None:
+    """The frame's one blob when it is a row of two touching dice, else None. Alone in a frame, two touching dice
+    were sized as one die half as large again, and their two 1s read as one 2, their two 4s as one 6.
     - The frame's one compact blob (`_compact`) is two dice when it is ROW_OF_TWO times as long as wide or more
       by its second moments. (They tell a row of dice from one die, but hardly how many it holds: three in a row
-      measure 2.25-2.4, two 1.55-2.2; a row of three is sized 1.2 times too large, not 1.7.)
-    - A row lying askew has no compact blob (its upright box is too long, or too little filled): when the frame's
-      one blob is a row of two by the box turned to fit it (`dice_in_row`), it is shared so too
-      (`benchmarks/bench_reader_synthetic.py --pair`: 844 of 960 dice right and 13 wrong before, 874 and 10 now).
-      A row of three is left to the pips: read at its true size, a 2, a 4 and a 3 lying square in a row held one
-      another's faces for the pips beside them (test_touching_dice_of_one_colour_are_each_read), which the pips'
-      size, 1.4 times as large, reads."""
+      measure 2.25-2.4, two 1.55-2.2; a row of three is taken for two, sized 1.2 times too large, not 1.7.)
+    - A row lying askew has no compact blob (its upright box is too long, or too little filled): the frame's one
+      blob is two dice when it is a row of two by the box turned to fit it (`dice_in_row`;
+      `benchmarks/bench_reader_synthetic.py --pair`). A row of three is left to the pips: read at its true size, a
+      2, a 4 and a 3 lying square in a row held one another's faces for the pips beside them
+      (test_touching_dice_of_one_colour_are_each_read), which the pips' size, 1.4 times as large, reads."""
     blobs = foreground.blobs(foreground.least_area)
     compact = _compact(foreground.stats, blobs)
     if len(compact) == 1:
         if foreground.elongation(compact[0]) < ROW_OF_TWO:
             return None
-        return float(np.sqrt(foreground.stats[compact[0], cv2.CC_STAT_AREA] / 2))
-    if compact or len(blobs) != 1:
+        label = compact[0]
+    elif compact or len(blobs) != 1:
         return None
-    region = split_blob(foreground.labels, foreground.stats[blobs[0]], blobs[0], 1)[0]
-    return region.size / np.sqrt(2) if dice_in_row(region) == 2 else None
+    else:
+        label = blobs[0]
+    region = split_blob(foreground.labels, foreground.stats[label], label, 1)[0]
+    return region if compact or dice_in_row(region) == 2 else None
 
 
 def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:

@@ -40,7 +40,7 @@ from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import (Foreground, Region, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
-                        large_die_sizes, row_die_size, tray_from_border)
+                        large_die_sizes, row_of_two, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import dice_from_pips
 from .pip_shape import is_disc
@@ -77,7 +77,12 @@ with the photos' hues turned (a green or blue table, tinted dice) the wood's gra
 px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
 ROW_SHARE = 0.15
-"""A frame sized within this fraction of its row's share (find_dice.row_die_size) is sized by the row."""
+"""A frame sized within this fraction of its row's share (find_dice.row_of_two) is sized by the row."""
+ACROSS_ROW = 0.25
+"""In a row of two dice, each die's face lies about half a die from the row's middle: a face read within this many
+die sizes of it is made of both dice' pips (two 1s lying close read as one 2 at their own size), unless a pip lies
+at its centre (a 1, a 3 or a 5), which no seam between two dice holds: a die seen from its side, its top and side
+faces measuring as two dice, showed a 5 there (matteo-webcam's train_five_28)."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -169,16 +174,18 @@ class DiceReader:
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
 
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
-        """The frame's view and the dice its pips show, read again at the size the pips give when they are too
+        """The frame's view and the dice its pips show (none across both dice of a row of two: `_View.across_row`),
+        read again at the size the pips give when they are too
         large for the bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many
         on fewer dice unless a row's bodies tell how many dice there are), and as a frame of large dice when it reads
         none (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
-        dice = self._pip_dice(view)
+        dice = [replace(die, value=None, confidence=0.0) if view.across_row(die) else die
+                for die in self._pip_dice(view)]
         resized = view.sized_by_pips()
         if resized is not None:
             again = self._pip_dice(resized)
-            if _better_read(again, dice, fewer_dice=not view.sized_by_row):
+            if _better_read(again, dice, fewer_dice=view.row is None):
                 view, dice = resized, again
         if not self.profile.die_px and not any(die.value is not None for die in dice):
             view, dice = self._large_read(view, dice)
@@ -377,22 +384,32 @@ class _View:
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
         self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
-        self.sized_by_row = False
-        """Whether the die size is about a share of the frame's one blob, a row of touching dice (ROW_SHARE,
-        find_dice.row_die_size; found so, or by the pips at that size when it is implausible): their bodies tell how
-        many dice they are, which their pips' size does not (`sized_by_pips`)."""
+        self.row: Region | None = None
+        """The frame's one blob when it is a row of two touching dice and the die size is about its share of it
+        (ROW_SHARE, find_dice.row_of_two; found so, or by the pips at that size when it is implausible): the bodies
+        tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where each lies
+        (`across_row`)."""
         if die_px:
             self.die_px = die_px
         elif profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
-            row = row_die_size(self.foreground)
-            size = die_size(self.foreground) if row is None else row
+            row = row_of_two(self.foreground)
+            share = row.size / math.sqrt(2) if row else None
+            size = die_size(self.foreground) if row is None else share
             if size is None or not self._plausible(size):
                 size = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
-            self.sized_by_row = bool(row and size and abs(size / row - 1) < ROW_SHARE)
+            if row and size and abs(size / share - 1) < ROW_SHARE:
+                self.row = row
             self.die_px = size / self.small_scale if size else None
         self.scale = DIE_PX / self.die_px if self.die_px else 1.0
+
+    def across_row(self, die: ReadDie) -> bool:
+        """Whether a die read lies across both dice of the frame's row of two (ACROSS_ROW)."""
+        if self.row is None or die.value is None or die.value % 2:
+            return False
+        middle = (self.row.center[0] / self.small_scale, self.row.center[1] / self.small_scale)
+        return math.dist(die.center, middle) < ACROSS_ROW * self.die_px
 
     def _plausible(self, size: float) -> bool:
         """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""
@@ -506,7 +523,7 @@ def _round_pips(view: _View, die: ReadDie) -> bool:
 def _better_read(read: list[ReadDie], than: list[ReadDie], fewer_dice: bool) -> bool:
     """Whether `read` puts more pips on read faces than `than`, or, when `fewer_dice`, as many on fewer dice (a 2's
     two pips, each read as a 1 at too small a size, are one die; but not where the bodies tell how many dice there
-    are, `_View.sized_by_row`: two large 1s lying close, read right at their row's size, made one 2 at their pips')."""
+    are, `_View.row`: two large 1s lying close, read right at their row's size, made one 2 at their pips')."""
     ours, theirs = _pips_read(read), _pips_read(than)
     return ours > theirs or fewer_dice and ours == theirs > 0 and _dice_read(read) < _dice_read(than)
 

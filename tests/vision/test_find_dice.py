@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, die_shaped, die_shaped_blobs, die_size,
-                                        find_regions, large_die_sizes, row_die_size, split_blob, tray_from_border)
+                                        find_regions, large_die_sizes, row_of_two, split_blob, tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -143,7 +143,7 @@ def test_two_touching_dice_alone_in_a_frame_are_sized_as_one_die_each():
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     [blob] = pair.blobs(pair.least_area)
     assert ROW_OF_TWO <= pair.elongation(blob) <= 2.3
-    assert 44 <= row_die_size(pair) <= 60  # a body takes in the die's shadow, as one die's alone
+    assert 44 <= row_of_two(pair).size / np.sqrt(2) <= 60  # a body takes in the die's shadow, as one die's alone
     single = render_scene(dice[:1], seed=3)
     alone = Foreground(single, Tray(single, None), Profile().min_contrast)
     [blob] = alone.blobs(alone.least_area)
@@ -153,10 +153,10 @@ def test_two_touching_dice_alone_in_a_frame_are_sized_as_one_die_each():
 @pytest.mark.parametrize("angle", [30, 35, 55, 60])
 def test_a_row_of_two_lying_askew_alone_in_a_frame_is_sized_as_two_dice(angle):
     """Askew, a row of two dice 40 px across fills too little of its upright box to be compact (`_compact`): the
-    frame's one blob, twice as long as wide in the box turned to fit it, is shared between two dice."""
+    frame's one blob, twice as long as wide in the box turned to fit it, is two dice."""
     frame = np.full((480, 640, 3), (60, 110, 50), np.uint8)
     corners = cv2.boxPoints(((320.0, 240.0), (80.0, 40.0), angle))
     cv2.fillPoly(frame, [np.round(corners).astype(np.int32)], (40, 40, 190))
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     assert die_size(pair) is None
-    assert 40 <= row_die_size(pair) <= 45  # the foreground reaches a little past a body
+    assert 40 <= row_of_two(pair).size / np.sqrt(2) <= 45  # the foreground reaches a little past a body
