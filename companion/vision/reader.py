@@ -175,10 +175,9 @@ class DiceReader:
 
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
         """The frame's view and the dice its pips show (none across both dice of a row of two: `_View.across_row`),
-        read again at the size the pips give when they are too
-        large for the bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many
-        on fewer dice unless a row's bodies tell how many dice there are), and as a frame of large dice when it reads
-        none (`_large_read`)."""
+        read again at the size the pips give when they are too large for the bodies' size (OVERSIZED_PIPS: the read
+        that puts more pips on read faces is kept, or as many on fewer dice unless a row's bodies tell how many dice
+        there are), and as a frame of large dice when it reads none (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
         dice = [replace(die, value=None, confidence=0.0) if view.across_row(die) else die
                 for die in self._pip_dice(view)]
