@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from companion.vision import DiceReader, Profile
-from companion.vision.die_net import AGREE, CROP_PER_FACE, NO_FACE, SURE, DieNet, _middle, network_crop
+from companion.vision.die_net import (AGREE, CROP_PER_FACE, NO_FACE, SURE, DieNet, _aligned, _middle,
+                                      network_crop)
 from companion.vision.face_judge import under_glare
 from companion.vision.synth import SynthDie, render_scene, render_views
 
@@ -209,3 +210,29 @@ def test_a_look_cut_short_gives_what_all_four_views_give():
                     looks += 1
                     cut_short += net.views < 4
     assert 0.2 * looks < cut_short < looks, (cut_short, looks)
+
+
+@pytest.mark.parametrize("body, pips", [((150, 60, 20), (60, 200, 230)), ((200, 120, 40), (30, 220, 240)),
+                                        ((60, 160, 30), (40, 40, 220))])  # blue with gold or yellow, green with red
+@pytest.mark.parametrize("size", [30, 48])
+def test_pips_lighter_in_one_channel_and_darker_in_another_are_read(body, pips, size):
+    """Such pips (yellow on blue: lighter in green and red, darker in blue) are what the network never learned:
+    it read these 5s as 4s at 0.99-1.0. Their crop is shown to it with its channels turned alike
+    (die_net.ANTI_CORRELATED)."""
+    die = SynthDie(value=5, size=size, body=body, pips=pips, angle=10.0, center=(320.0, 240.0))
+    frame = render_scene([die], background=(120, 170, 210), blur=0.7, noise=3, light_gradient=0.2, seed=1)
+    assert DieNet().read(frame, die.center, 0.9 * size)[0] == 5
+
+
+def test_only_channels_that_show_the_pips_the_other_way_round_are_turned():
+    """Black pips on ivory are darker in every channel: nothing is turned. Yellow pips on blue are darker in blue
+    only: the blue channel is inverted, the others are kept."""
+    def crop(body, pips):
+        die = SynthDie(value=5, size=48, body=body, pips=pips, center=(320.0, 240.0))
+        return network_crop(render_scene([die], seed=1), die.center, CROP_PER_FACE * 0.9 * 48)
+
+    assert _aligned(crop((228, 234, 238), (35, 30, 30))) is None
+    yellow_on_blue = crop((200, 120, 40), (30, 220, 240))
+    aligned = _aligned(yellow_on_blue)
+    assert (aligned[:, :, 0] == 255 - yellow_on_blue[:, :, 0]).all()
+    assert (aligned[:, :, 1:] == yellow_on_blue[:, :, 1:]).all()
