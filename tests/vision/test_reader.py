@@ -1056,7 +1056,7 @@ def test_the_free_pips_of_a_heap_are_the_face_they_make():
 
 @pytest.mark.parametrize("angle", [40, 45, 57])
 def test_two_ones_of_a_row_are_not_read_as_a_two_across_it(angle):
-    """Two blue dice with yellow pips showing 1, touching askew alone in a white tray, sized right as a row of two,
+    """Two blue dice with yellow pips showing 1, touching askew alone on a white tray, sized right as a row of two,
     made one 2 at 0.94-1.0 of their two pips: a face without a centre pip, centred on a row's middle, lies across its
     two dice, and is left unread (reader.ACROSS_ROW)."""
     step = 41.0 * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
