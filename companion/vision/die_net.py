@@ -54,7 +54,7 @@ channels all show the pips one way (it inverts them all at once), and read 5s of
 or green dice as 4s at 0.99-1.0 (6 of 480 rendered dice shown to it alone, every value, each tray and style: 373
 right, against 434 right and none wrong with the channels turned alike). Where the crop so turned gets no value, the
 crop as it is is read, as before: on the development photos 9 of the 223 crops shown to it have such a channel,
-and each is read as before."""
+and each is read as before; read with networks trained without them, one 5 more and none fewer."""
 FOLDS = 5
 """training/die_net.py --hold-out K trains a network without byler-d6's photos K, K + FOLDS, ...; read with it,
 they tell how much of what the network reads holds on photos it has never seen (benchmarks/bench_die_net_folds.py)."""
