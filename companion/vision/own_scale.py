@@ -19,7 +19,7 @@ import numpy as np
 
 from .face_judge import FaceFound
 from .pips import DIE_PX, find_pips
-from .second_look import one_face_in
+from .second_look import crop_around, one_face_in
 
 OFF_SCALE = 1.3
 """A blob this many times the frame's die size across is read at its own scale, when its face read there is this
@@ -34,8 +34,6 @@ BLOCK_FACES = 3
 frame's scale showed one or two faces (its columns, its sides, its corners as 1s), rarely three."""
 ALIKE_SIZE = 1.2
 """A face of two pips or more this close in size to the frame's typical face is a die of the frame's size."""
-MARGIN = 0.3
-"""The crop reaches this many blob sizes past the blob's box: the pip response needs the face's surroundings."""
 
 
 def at_own_scale(work: np.ndarray, faces: list[FaceFound], blobs: list[tuple[tuple[int, int, int, int], float]],
@@ -81,11 +79,8 @@ def _read(work: np.ndarray, box: tuple[int, int, int, int], size: float, tray_st
     A 1 is not taken: in a frame sized wrong (a close-up sized by its pips), a large 1 read there kept the frame from
     being read again as one of large dice (reader._large_read), which reads the whole frame at the right size."""
     factor = DIE_PX / size
-    margin = int(MARGIN * size)
-    x0, y0, x1, y1 = box
-    left, top = max(0, x0 - margin), max(0, y0 - margin)
-    crop = cv2.resize(work[top:y1 + margin, left:x1 + margin], None, fx=factor, fy=factor,
-                      interpolation=cv2.INTER_AREA)
-    inner = tuple(factor * v for v in (x0 - left, y0 - top, x1 - left, y1 - top))
-    return one_face_in(crop, find_pips(crop, DIE_PX, min_strength, polarity), (left, top), factor, inner, tray_step,
+    crop, origin, inner = crop_around(work, box, size)
+    crop = cv2.resize(crop, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    inner = tuple(factor * v for v in inner)
+    return one_face_in(crop, find_pips(crop, DIE_PX, min_strength, polarity), origin, factor, inner, tray_step,
                        min_contrast, threshold)

@@ -111,23 +111,28 @@ def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min
                 min_contrast: float, threshold: float) -> FaceFound | None:
     """The face of two pips or more read in `box` with the strongest part of each pip, or with the thin glints
     opened away (`_without_glints`), where either look reads one face only; of two, the one of more pips."""
-    margin = int(MARGIN * DIE_PX)
-    x0, y0, x1, y1 = box
-    left, top = max(0, x0 - margin), max(0, y0 - margin)
-    crop = work[top:y1 + margin, left:x1 + margin]
-    inner = (x0 - left, y0 - top, x1 - left, y1 - top)
+    crop, origin, inner = crop_around(work, box, DIE_PX)
 
     def read_in(image: np.ndarray, pip_polarity: str, level: float) -> FaceFound | None:
         pips = find_pips(image, DIE_PX, min_strength, pip_polarity, level=level)
         if _pips_on(pips, inner) < 2:
             return None  # no face of two pips or more on the body: not worth judging
-        return one_face_in(image, pips, (left, top), 1.0, inner, tray_step, min_contrast, threshold)
+        return one_face_in(image, pips, origin, 1.0, inner, tray_step, min_contrast, threshold)
 
     found = [read_in(crop, polarity, PARTING_LEVEL)]
     if polarity != "dark":  # glints are light: they join light pips only
         found.append(read_in(_without_glints(crop), "light", LEVEL))
     found = [face for face in found if face is not None]
     return max(found, key=lambda face: face.pips) if found else None
+
+
+def crop_around(work: np.ndarray, box: tuple[int, int, int, int], size: float):
+    """The part of `work` around `box` (x0, y0, x1, y1) reaching MARGIN times `size` (a die's) past it, its top left
+    (left, top) in `work`, and the box in the crop's pixels."""
+    margin = int(MARGIN * size)
+    x0, y0, x1, y1 = box
+    left, top = max(0, x0 - margin), max(0, y0 - margin)
+    return work[top:y1 + margin, left:x1 + margin], (left, top), (x0 - left, y0 - top, x1 - left, y1 - top)
 
 
 def one_face_in(crop: np.ndarray, pips: Pips, origin: tuple[int, int], factor: float, inner, tray_step,
