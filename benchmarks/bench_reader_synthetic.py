@@ -118,7 +118,7 @@ def _score(dice, read, others=()) -> collections.Counter:
         counts["missed" if not near else "null" if near[0].value is None else
                "right" if near[0].value == die.value and len(near) == 1 else "wrong"] += 1
     counts["extra"] = sum(not any(np.hypot(r.center[0] - d.center[0], r.center[1] - d.center[1]) < 0.6 * d.size
-                                  for d in (*dice, *others)) for r in read)
+                                  for d in drawn) for r in read)
     return counts
 
 
