@@ -153,6 +153,21 @@ def test_two_touching_dice_lying_askew_alone_in_a_frame_are_two_dice(values, bod
     assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 2
 
 
+@pytest.mark.parametrize("values, size, angle, tray", [
+    ((6, 5), 90, 12, (60, 110, 50)),  # on a green felt: neither was read
+    ((4, 5), 40, 57, (215, 220, 222)),  # on a white tray: the 5 was missed
+])
+def test_two_touching_blue_dice_with_yellow_pips_are_each_read(values, size, angle, tray):
+    """Yellow pips on a blue die are lighter than it in red and green and darker in blue: in both polarities they
+    merge with the body into one blob, looked at channel by channel (pips._in_each_channel) when it is about a
+    face's size. Two such dice touching make one blob two dice long, which was not looked at (pips.PLATEAU_SIDE)."""
+    step = 1.03 * size * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    dice = [SynthDie(value=v, center=(280 + k * step[0], 220 + k * step[1]), size=size, angle=angle,
+                     body=(190, 110, 40), pips=(40, 220, 240)) for k, v in enumerate(values)]
+    read = DiceReader().read(render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, seed=1))
+    assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 2
+
+
 @pytest.mark.parametrize("index, span", [(0, 2.7), (2, 2.7), (2, 4.0), (3, 2.7)])
 def test_real_dice_in_close_up_are_read(index, span):
     """A die of matteo-webcam's valid_valid_83 with room around it (`span` times its box high), enlarged to 640x480
