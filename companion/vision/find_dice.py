@@ -10,6 +10,7 @@ symbol and colour faces), whose blobs are split by area since touching dice form
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -213,6 +214,13 @@ def _turned_box(region: Region) -> tuple[float, float, int]:
     _, (width, height), _ = cv2.minAreaRect(points)
     short, long = sorted((width + 1, height + 1))  # the rectangle runs through the outer pixels' centres
     return short, long, len(points)
+
+
+def row_axis(region: Region) -> tuple[float, float]:
+    """The unit vector along the long side of the box turned to fit a region (a row of dice)."""
+    _, (width, height), angle = cv2.minAreaRect(cv2.findNonZero(region.mask))
+    turn = math.radians(angle if width >= height else angle + 90)
+    return math.cos(turn), math.sin(turn)
 
 
 def die_size(foreground: Foreground) -> float | None:

@@ -20,7 +20,7 @@ the other faces are known, and read only when every such pip belongs to another 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -43,6 +43,9 @@ missed: it is read only when nothing stands out where they would be (face_judge.
 SIDE_OF_A_FOUR = 0.8
 """...as is a 2 whose pip spacing is under this much of the frame's: a 4's side taken for a 2's diagonal has 0.71
 of its spacing (a black 4 whose other column a glint along the edge hid, read as a 2 in a sharper photo)."""
+ACROSS_SEAM = 0.25
+"""A face without a centre pip (2, 4 or 6) centred within this many die sizes of the seam between two touching dice
+(and on the row) is made of both dice's pips."""
 ROW_OF_A_SIX = 0.8
 """A 3 whose pip spacing is under this much of the frame's may be a 6's column (whose pips, set along a line, make a
 perfect 3 with 0.71 of the 6's spacing) with the other column missed: it is read only when nothing stands out
@@ -89,15 +92,17 @@ _NODES_IN_MASK = np.array([bin(mask).count("1") for mask in range(1 << 9)])
 
 
 def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
-                   threshold: float) -> tuple[list[FaceFound], list[FaceFound]]:
+                   threshold: float, seam: Seam | None = None) -> tuple[list[FaceFound], list[FaceFound]]:
     """The dice these pips make in `frame` (the working frame, a die body about `die_px` across), and the faces
     read but for the die's outline (face_judge.Judge.unoutlined), for a second reader to confirm; `tray_step` as
-    for face_judge.Judge."""
+    for face_judge.Judge. `seam`, the middle of a row of two touching dice, holds no face (ACROSS_SEAM)."""
     if not len(pips):
         return [], []
     smooth = cv2.GaussianBlur(frame, (3, 3), 0)
     judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
     proposals = _proposals(judge, die_px)
+    if seam is not None:
+        proposals = [p for p in proposals if not seam.holds(pips.xy[p[0]], die_px)]
     judge.spacing = _typical_spacing(proposals, judge.on_dice, judge.spacing)
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
@@ -176,21 +181,27 @@ def _beside_other_dice(held, chosen: _Chosen, among_held: bool = True):
                                                          chosen.two_dice(face, f) for f, g in others)
                    for pip in face.beyond)
 
-    def explained_only(faces):
-        while True:  # drop the faces not explained by the others kept, until none is
-            kept = [(f, g) for f, g in faces if explained(f, g, faces if among_held else [])]
+    def explained_only(faces, explaining):
+        while True:  # drop the faces not explained by those `explaining` the faces kept, until none is
+            others = explaining(faces) if among_held else []
+            kept = [(f, g) for f, g in faces if explained(f, g, others)]
             if len(kept) == len(faces):
                 return kept
             faces = kept
 
+    def on_dice_of(faces):
+        """The candidates on the same dice as `faces`: a die whose pips are found in both polarities (red on
+        green) has a face of each, and either may hold a neighbour's pips."""
+        return [(f, g) for f, g in candidates if any(_same_die(f, face, SAME_DIE) for face, _ in faces)]
+
     # pips of a held face may be marked used by a smaller face inside it: only a face read takes them
     candidates = explained_only([(f, g) for f, g in held if f.confidence >= CLEAR and (chosen.owner[g] < 0).all()
-                                 and not chosen.near(f, SAME_DIE)])
+                                 and not chosen.near(f, SAME_DIE)], lambda faces: faces)
     accepted = []
     for face, group in candidates:  # one face per pip and per die
         if not any(set(group) & set(g) or _same_die(face, f, SAME_DIE) for f, g in accepted):
             accepted.append((face, group))
-    accepted = explained_only(accepted)
+    accepted = explained_only(accepted, on_dice_of)
     for face, group in accepted:
         chosen.add(replace(face, value=face.pips, beyond=()), group)
     return [fg for fg in held if not any(fg is a for a in accepted)]
@@ -287,6 +298,20 @@ def _proposals(judge: Judge, die_px: float) -> list[tuple[np.ndarray, np.ndarray
                 seen.add(key)
                 found.append((group, nodes, spacing))
     return found
+
+
+@dataclass(frozen=True)
+class Seam:
+    """Where two touching dice in a row meet: the row's middle, and the unit vector along the row."""
+
+    middle: tuple[float, float]
+    along: tuple[float, float]
+
+    def holds(self, xy: np.ndarray, die_px: float) -> bool:
+        """Whether a face of these pips, without a centre pip, is centred on the seam (ACROSS_SEAM)."""
+        x, y = xy.mean(axis=0) - self.middle
+        along, across = abs(x * self.along[0] + y * self.along[1]), abs(y * self.along[0] - x * self.along[1])
+        return len(xy) % 2 == 0 and along < ACROSS_SEAM * die_px and across < die_px / 2
 
 
 def _close(count: int, spacing: float, die_px: float, typical_spacing: float) -> bool:

@@ -40,9 +40,9 @@ from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import (Foreground, Region, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
-                        large_die_sizes, row_of_two, tray_from_border)
+                        large_die_sizes, row_axis, row_of_two, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
-from .pip_faces import dice_from_pips
+from .pip_faces import Seam, dice_from_pips
 from .pip_shape import is_disc
 from .pips import DIE_PX, Pips, find_pips
 from .profile import Profile
@@ -57,6 +57,12 @@ LARGE_DIE = 0.15
 """A die body this large a part of the frame may be a heap of touching dice: the pips then tell the size..."""
 SMALL_DIE = 1 / 32
 """...and one this small only the shadows of dice as light as the tray."""
+ROW_DIE = 0.2
+"""A die of a row of two (find_dice.row_of_two) may be this large a part of the frame when its pips tell another
+size: its share of the row is one die's, where a heap's blob is not. Sized by their large pips, two touching 1s of
+90 px (a seventh of a 640 px frame with their shadows) were read as one 2 (bench_reader_synthetic --pair: 3 dice
+more read of 960 and that misread gone). Where the pips' size is about the share, it is the better one (two dice of
+100 px in a close-up: one 6 was left unread at the share's size)."""
 LARGE_BODY = 0.1
 """A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
 across (`DiceReader._large_read`)."""
@@ -78,11 +84,6 @@ px (16 as taken), and 4s were read as 1s and 2s. On the development photos as ta
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
 ROW_SHARE = 0.15
 """A frame sized within this fraction of its row's share (find_dice.row_of_two) is sized by the row."""
-ACROSS_ROW = 0.25
-"""In a row of two dice, each die's face lies about half a die from the row's middle: a face read within this many
-die sizes of it is made of both dice' pips (two 1s lying close read as one 2 at their own size), unless a pip lies
-at its centre (a 1, a 3 or a 5), which no seam between two dice holds: a die seen from its side, its top and side
-faces measuring as two dice, showed a 5 there (matteo-webcam's train_five_28)."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -174,13 +175,12 @@ class DiceReader:
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
 
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
-        """The frame's view and the dice its pips show (none across both dice of a row of two: `_View.across_row`),
-        read again at the size the pips give when they are too large for the bodies' size (OVERSIZED_PIPS: the read
+        """The frame's view and the dice its pips show (none across both dice of a row of two: `_View.seam`), read
+        again at the size the pips give when they are too large for the bodies' size (OVERSIZED_PIPS: the read
         that puts more pips on read faces is kept, or as many on fewer dice unless a row's bodies tell how many dice
         there are), and as a frame of large dice when it reads none (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
-        dice = [replace(die, value=None, confidence=0.0) if view.across_row(die) else die
-                for die in self._pip_dice(view)]
+        dice = self._pip_dice(view)
         resized = view.sized_by_pips()
         if resized is not None:
             again = self._pip_dice(resized)
@@ -222,7 +222,7 @@ class DiceReader:
         profile = self.profile
         pips = view.pips
         faces, unoutlined = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast,
-                                           profile.threshold)
+                                           profile.threshold, view.seam)
         scale = view.scale / view.small_scale
         lone = [region for region in view.regions if region.alone]
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
@@ -386,8 +386,8 @@ class _View:
         self.row: Region | None = None
         """The frame's one blob when it is a row of two touching dice and the die size is about its share of it
         (ROW_SHARE, find_dice.row_of_two; found so, or by the pips at that size when it is implausible): the bodies
-        tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where each lies
-        (`across_row`)."""
+        tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where they meet
+        (`seam`)."""
         if die_px:
             self.die_px = die_px
         elif profile.die_px:
@@ -396,23 +396,25 @@ class _View:
             row = row_of_two(self.foreground)
             share = row.size / math.sqrt(2) if row else None
             size = die_size(self.foreground) if row is None else share
-            if size is None or not self._plausible(size):
-                size = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
-            if row and size and abs(size / share - 1) < ROW_SHARE:
+            if size is None or not self._plausible(size, LARGE_DIE):
+                by_pips = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
+                size = share if row and self._plausible(share, ROW_DIE) and not _about(by_pips, share) else by_pips
+            if row and _about(size, share):
                 self.row = row
             self.die_px = size / self.small_scale if size else None
         self.scale = DIE_PX / self.die_px if self.die_px else 1.0
 
-    def across_row(self, die: ReadDie) -> bool:
-        """Whether a die read lies across both dice of the frame's row of two (ACROSS_ROW)."""
-        if self.row is None or die.value is None or die.value % 2:
-            return False
-        middle = (self.row.center[0] / self.small_scale, self.row.center[1] / self.small_scale)
-        return math.dist(die.center, middle) < ACROSS_ROW * self.die_px
+    @functools.cached_property
+    def seam(self) -> Seam | None:
+        """Where the dice of the frame's row of two meet (working pixels; pip_faces.ACROSS_SEAM)."""
+        if self.row is None:
+            return None
+        scale = self.scale / self.small_scale
+        return Seam((self.row.center[0] * scale, self.row.center[1] * scale), row_axis(self.row))
 
-    def _plausible(self, size: float) -> bool:
+    def _plausible(self, size: float, largest: float) -> bool:
         """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""
-        return SMALL_DIE <= size / max(self.small.shape[:2]) <= LARGE_DIE
+        return SMALL_DIE <= size / max(self.small.shape[:2]) <= largest
 
     @functools.cached_property
     def regions(self) -> list[Region]:
@@ -472,6 +474,11 @@ def _gain(frame: np.ndarray) -> float:
         return 1.0
     brightest = float(frame.max())  # the sample may miss a small white pip
     return float(np.clip(min(BRIGHT / max(top, 1.0), (GLARE_LEVEL - 10) / max(brightest, 1.0)), 1.0, MAX_GAIN))
+
+
+def _about(size: float | None, share: float) -> bool:
+    """Whether a die size is about a row of two's share (ROW_SHARE)."""
+    return size is not None and abs(size / share - 1) < ROW_SHARE
 
 
 def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, die_shaped, die_shaped_blobs, die_size,
-                                        find_regions, large_die_sizes, row_of_two, split_blob, tray_from_border)
+                                        find_regions, large_die_sizes, row_axis, row_of_two, split_blob,
+                                        tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
 
@@ -160,3 +161,16 @@ def test_a_row_of_two_lying_askew_alone_in_a_frame_is_sized_as_two_dice(angle):
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     assert die_size(pair) is None
     assert 40 <= row_of_two(pair).size / np.sqrt(2) <= 45  # the foreground reaches a little past a body
+
+
+@pytest.mark.parametrize("angle", [0, 30, 60, 90, 120, 150])
+def test_a_rows_axis_runs_along_its_long_side(angle):
+    """The unit vector along a row of two dice (its seam lies across it: reader._View.seam), either way."""
+    frame = np.full((480, 640, 3), (60, 110, 50), np.uint8)
+    corners = cv2.boxPoints(((320.0, 240.0), (80.0, 40.0), angle))
+    cv2.fillPoly(frame, [np.round(corners).astype(np.int32)], (40, 40, 190))
+    pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
+    (blob,) = pair.blobs(pair.least_area)
+    along = np.array(row_axis(split_blob(pair.labels, pair.stats[blob], blob, 1)[0]))
+    expected = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    assert np.isclose(np.linalg.norm(along), 1.0) and abs(along @ expected) > 0.99
