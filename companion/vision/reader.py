@@ -419,8 +419,14 @@ class _View:
     @functools.cached_property
     def regions(self) -> list[Region]:
         """The parts of the foreground that may each be one die (find_dice.find_regions), on `small`; the view
-        must have a die size."""
-        return find_regions(self.foreground, self.die_px * self.small_scale)[0]
+        must have a die size. A row of two is no die lying alone: its dice touch. Taken for one lying alone, its
+        dice had second looks across them, and a 1 beside a die was checked as a lone die's unsure 1 (ONE_SURE)
+        by die_net, whose crop took in the other die's pips (bench_reader_synthetic --pair: 11 dice more read of
+        1920, 10 fewer unsure)."""
+        regions = find_regions(self.foreground, self.die_px * self.small_scale)[0]
+        if self.row is None:
+            return regions
+        return [replace(r, alone=False) if r.box == self.row.box else r for r in regions]
 
     @functools.cached_property
     def pips(self) -> Pips:

@@ -181,6 +181,19 @@ def test_two_touching_dice_whose_pips_show_both_ways_are_each_read(seed):
     assert [nearest(read, die.center).value for die in dice] == [3, 4] and len(read) == 2
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_one_touching_a_five_is_read(seed):
+    """A 1 beside a 5, the two a row of two alone in the frame: taken for one die lying alone, the row's 1, read
+    at 0.78-0.94 (the 5's pips lie near it), was checked by die_net as a lone die's unsure 1 is (reader.ONE_SURE),
+    and the network, whose crop takes in the 5's pips, left it unread. A row's dice touch: it is no die lying alone
+    (reader._View.regions)."""
+    dice = [SynthDie(value=v, center=c, size=90, angle=36, body=(60, 150, 40), pips=(40, 220, 240))
+            for v, c in ((5, (313, 179)), (1, (390, 237)))]
+    read = DiceReader().read(render_scene(dice, background=(215, 220, 222), blur=0.7, noise=3, light_gradient=0.2,
+                                          texture=3.0, seed=seed))
+    assert [nearest(read, die.center).value for die in dice] == [5, 1] and len(read) == 2
+
+
 def test_two_touching_large_ones_are_sized_by_their_row():
     """Two touching 1s of 90 px, a seventh of the frame each with their shadows: sized by their large pips instead
     (a die body that large may be a heap), they were read as one 2 at 0.93. Each die of a row of two is one die
