@@ -95,7 +95,8 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
                    threshold: float, seam: Seam | None = None) -> tuple[list[FaceFound], list[FaceFound]]:
     """The dice these pips make in `frame` (the working frame, a die body about `die_px` across), and the faces
     read but for the die's outline (face_judge.Judge.unoutlined), for a second reader to confirm; `tray_step` as
-    for face_judge.Judge. `seam`, the middle of a row of two touching dice, holds no face (ACROSS_SEAM)."""
+    for face_judge.Judge. No face without a centre pip is made across `seam`, where a row's two dice meet
+    (ACROSS_SEAM)."""
     if not len(pips):
         return [], []
     smooth = cv2.GaussianBlur(frame, (3, 3), 0)
