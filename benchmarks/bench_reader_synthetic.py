@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The dice reader on rendered trays it was not tuned on: dice and pip colours, tray colours and die sizes.
 
-usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large | --unlike | --pair]
+usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large | --unlike | --pair | --three]
 The development photos show two sets of dice on two trays; the reader is judged on others. Every combination of a
 tray colour, a die style (body and pip colour) and a die size is rendered with six dice at random turns, with blur,
 noise and a light gradient, and read with the built-in profile. Prints, per combination that is not all right, the
@@ -11,7 +11,8 @@ px near the middle of the 640x480 frame instead (a close-up: LARGE_SIZES), a tot
 frame holds four dice of UNLIKE_SMALL px near its corners and one of UNLIKE_SIZES between them (dice of two sets on
 one tray), a total per size of the large die and one for the small dice. With `--pair`, each frame holds two dice of
 PAIR_SIZES px alone, touching side by side at one turn (0-0.1 of a die apart), a total per size: nothing else in
-the frame tells the die size, and a pair sized as one die is read as one face of both dice' pips.
+the frame tells the die size, and a pair sized as one die is read as one face of both dice' pips. With `--three`,
+each frame holds three such dice of THREE_SIZES px, in a row or in an L.
 """
 import argparse
 import collections
@@ -35,7 +36,8 @@ UNLIKE_SMALL = 36
 UNLIKE_SIZES = (52, 60, 66, 72)
 PAIR_SIZES = (40, 60, 90, 130)
 PAIR_GAP = 0.1
-"""The most a `--pair`'s dice lie apart, over their size."""
+"""The most a `--pair`'s or `--three`'s dice lie apart, over their size."""
+THREE_SIZES = (40, 60)
 CORNERS = ((160, 130), (480, 130), (160, 350), (480, 350))
 """Where the small dice of `--unlike` lie, clear of the large die whatever its size."""
 
@@ -50,18 +52,23 @@ def main():
     modes.add_argument("--unlike", action="store_true",
                        help=f"four dice of {UNLIKE_SMALL} px and one of 52-72 px per frame (UNLIKE_SIZES)")
     modes.add_argument("--pair", action="store_true", help="two touching dice of 40-130 px per frame (PAIR_SIZES)")
+    modes.add_argument("--three", action="store_true",
+                       help="three touching dice of 40 or 60 px per frame, in a row or an L (THREE_SIZES)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     reader = DiceReader()
     total, per_size = collections.Counter(), collections.defaultdict(collections.Counter)
-    sizes = LARGE_SIZES if args.large else UNLIKE_SIZES if args.unlike else PAIR_SIZES if args.pair else SIZES
+    sizes = LARGE_SIZES if args.large else UNLIKE_SIZES if args.unlike else PAIR_SIZES if args.pair else \
+        THREE_SIZES if args.three else SIZES
     for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(), sizes):
         if args.unlike:
             dice = _dice(rng, [size] + [UNLIKE_SMALL] * len(CORNERS), body, pips,
                          lambda k: _place(0, True, rng) if k == 0 else CORNERS[k - 1])
         elif args.pair:
             dice = _pair(rng, size, body, pips)
+        elif args.three:
+            dice = _three(rng, size, body, pips)
         else:
             dice = _dice(rng, [size] * (1 if args.large else 6), body, pips, lambda k: _place(k, args.large, rng))
         frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=args.texture,
@@ -76,7 +83,7 @@ def main():
             per_size[size].update(counts)
         if counts["right"] < len(dice):
             print(f"{tray_name:>10} tray, {style:<18} {size:>3} px: " + _line(counts))
-    if args.large or args.unlike or args.pair:
+    if args.large or args.unlike or args.pair or args.three:
         for size, counts in per_size.items():
             print(f"{size:>6} px: " + _line(counts))
     print(f"{'all':>10}: " + _line(total))
@@ -96,6 +103,18 @@ def _pair(rng: np.random.Generator, size: int, body, pips) -> list[SynthDie]:
     x, y = 320 + rng.uniform(-60, 60), 240 + rng.uniform(-40, 40)
     return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=angle,
                      center=(float(x + sign * dx), float(y + sign * dy))) for sign in (-1, 1)]
+
+
+def _three(rng: np.random.Generator, size: int, body, pips) -> list[SynthDie]:
+    """Three dice at random values touching near the frame's middle, at one random turn, up to PAIR_GAP apart: in
+    a row or in an L, at random."""
+    angle = np.radians(rng.uniform(0, 90))
+    step = size * (1 + rng.uniform(0, PAIR_GAP))
+    along, across = np.array([np.cos(angle), np.sin(angle)]), np.array([-np.sin(angle), np.cos(angle)])
+    middle = np.array([320 + rng.uniform(-40, 40), 240 + rng.uniform(-30, 30)])
+    places = ((-1, 0), (0, 0), (1, 0)) if rng.random() < 0.5 else ((0, 0), (1, 0), (0, 1))
+    return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(np.degrees(angle)),
+                     center=tuple(float(v) for v in middle + step * (a * along + b * across))) for a, b in places]
 
 
 def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]:
