@@ -171,9 +171,9 @@ def test_two_touching_blue_dice_with_yellow_pips_are_each_read(values, size, ang
 @pytest.mark.parametrize("seed", range(3))
 def test_two_touching_dice_whose_pips_show_both_ways_are_each_read(seed):
     """Red pips on a green die are darker than it in green and lighter in red: each face is found twice, once per
-    polarity. A 3 touching a 4 each had a pip of the other beside it; the 4 was read (by die_net) and the 3 not, as
-    of one die the dark face and of the other the light one was taken, and neither held the other's pips
-    (pip_faces._beside_other_dice)."""
+    polarity. A 3 touching a 4 each had a pip of the other beside it, and neither face was made: of one die the dark
+    face and of the other the light one was taken, and neither held the other's pips (pip_faces._beside_other_dice).
+    A later look read the 4, and the 3 was missed."""
     dice = [SynthDie(value=v, center=c, size=90, angle=56, body=(60, 160, 30), pips=(40, 40, 220))
             for v, c in ((3, (263, 201)), (4, (314, 277)))]
     read = DiceReader().read(render_scene(dice, background=(120, 170, 210), blur=0.7, noise=3, light_gradient=0.2,
