@@ -53,6 +53,10 @@ FIT_SLACK = (0.12, 0.25)
 """The affine fit's worst pip residual, in pip spacings: below the first the fit is perfect, past the sum none."""
 MAX_ASPECT = 2.2
 """A face's grid may be this much longer one way than the other (a slanted view, a 6 with close columns)."""
+SIX_ASPECT = 1.65
+"""...but a 6's no more than this: its rows lie as far apart as its columns lie from its centre, or a little less
+where a make sets the columns closer (1.52 at most on the development photos). A 4's two rows and the near row of
+a die touching it lie about twice that apart (1.8-2.0: bench_reader_synthetic --three read such 6s at 1.0)."""
 TYPICAL_SPACING = (0.6, 1.6)
 """A face's pip spacing over the frame's typical one."""
 SPACING_PER_PIP = (0.55, 2.6)
@@ -68,6 +72,11 @@ ALIKE = 1.4
 smaller than the top face's."""
 UNALIKE = 1.6
 """Pips of one face that differ in size by more than this make it doubtful."""
+ODD_PIP = (0.75, 1.15)
+"""A face of four pips or more is no face when one pip is fainter than this part of the next faintest and wider than
+this many times the others' median: the pips of a face are printed alike, and that one is the tray, seen between
+touching dice as light as the pips are (white pips on dark dice on a white tray made 6s at 1.0 with it,
+bench_reader_synthetic --three; no face read on the development photos has such a pip)."""
 WEAKEST_PIP = 0.5
 """On a face of three pips or fewer, the weakest pip stands out at least this much as the strongest."""
 SHAPE_SPREAD = 0.2
@@ -128,10 +137,15 @@ PIP_FRINGE = 1.5
 LINK_SAMPLES = 12
 SEAM = 0.4
 """Something darker in every channel than a face's body by this fraction of the body step (SAME_BODY) is the
-shaded gap between two touching dice (`Judge._seamed`, `Judge._past_a_seam`). It is looked for between dark pips
-only: a light pip's blurred rim lightens the ring its body's colour is taken on, so that the body between light
-pips looks darker than that colour, as a seam would (under bench_camera's lens blur, byler-d6's red 2s with white
-pips were read as 1s, their other pip taken for another die's)..."""
+shaded gap between two touching dice (`Judge._seamed`, `Judge._past_a_seam`); so is a dip that deep along the line
+between two pips, in the body's brightest channel (`Judge._dipped`). Against the body's colour, it is looked for
+between dark pips only: a light pip's blurred rim lightens the ring its body's colour is taken on, so that the body
+between light pips looks darker than that colour, as a seam would (under bench_camera's lens blur, byler-d6's red
+2s with white pips were read as 1s, their other pip taken for another die's)..."""
+SEAM_DIP = 0.6
+"""A dip along the line between two pips below its own median (`Judge._dipped`) is a seam this deep, deeper than
+SEAM: a hard JPEG rings light pips with a dark halo past their rims (byler-d6's red 2s under bench_camera's JPEG
+quality 30 dipped 1.03-1.42 times SEAM's step; 2s were read as 1s, or not at all)."""
 SEAM_MARGIN = 2.0
 """...looked for this many pip radii from the pips at least: a pip sits that far inside its face's edge."""
 MARBLED = 1.5
@@ -228,7 +242,7 @@ class Judge:
         if not unlike_tray and pips.elongation[group].mean() > OFF_DICE_SLANT:
             return None
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
-        if grid.spacing < 1e-6:
+        if grid.spacing < 1e-6 or (value == 6 and grid.aspect > SIX_ASPECT) or self._odd_pip(group):
             return None
         colour = _median(self.body[group], axis=0)
         outline = self._outline(grid.centre, grid.spacing, colour) if few and not unlike_tray else 1.0
@@ -289,6 +303,15 @@ class Judge:
         if (missed is not None and found.value is None) or confidence < least:
             return None
         return self._unless_unoutlined(found, unoutlined)
+
+    def _odd_pip(self, group: np.ndarray) -> bool:
+        """Whether a face of four pips or more has one pip unlike all the others, fainter and wider (ODD_PIP)."""
+        if len(group) < 4:
+            return False
+        strength, radius = self.pips.strength[group], self.pips.radius[group]
+        faintest, *others = np.argsort(strength)
+        return bool(strength[faintest] < ODD_PIP[0] * strength[others[0]]
+                    and radius[faintest] > ODD_PIP[1] * float(np.median(radius[others])))
 
     def lone(self, candidates: np.ndarray, least: float = 0.0) -> list[tuple[FaceFound, np.ndarray]]:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip, unless less sure
@@ -393,13 +416,19 @@ class Judge:
         dark spot where three dice's corners meet): they are two touching dice. In bench_pool's pools two 3s side
         by side, or a 3 beside a column of two dice's pips and such a spot, made a 6 at 1.0, and a 1's pip and the
         nearer pip of a 2 beside it a 2 at 0.5-0.8: _links looks only at neighbouring pips (a 6's two rows and a 4's
-        two sides are two nodes apart), and only for a step as large as a marbled body may take."""
-        if self.pips.polarity[group[0]] != 0:  # dark pips only (SEAM)
-            return False
+        two sides are two nodes apart), and only for a step as large as a marbled body may take. Touching dice of
+        saturated colours (white pips on red, red on green) or light pips (whose seams only `_dipped` looks for) made
+        2s of a 1's pip and a neighbour's at 0.7-1.0 (bench_reader_synthetic --three)."""
+        dark = self.pips.polarity[group[0]] == 0
         sides = {(tuple(group[nodes[:, axis] < 0]), tuple(group[nodes[:, axis] > 0])) for axis in (0, 1)}
         for one, other in sides:  # a face on a diagonal (a 2, a 3) has the same sides either way
             a, b = np.repeat(one, len(other)), np.tile(other, len(one))
-            if len(a) and (self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour)).all():
+            if not len(a):
+                continue
+            seamed = self._dipped(a, b, colour)
+            if dark:  # (SEAM)
+                seamed |= self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour)
+            if seamed.all():
                 return True
         return False
 
@@ -415,16 +444,31 @@ class Judge:
     def _shaded(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
         """Whether the straight line between pips a[k] and b[k] crosses a seam (SEAM) on a body of `colour`, off
         the pips' rims."""
+        samples, off = self._between(a, b)
+        darker = (colour - samples).min(axis=2)
+        darker[off] = 0
+        return darker.max(axis=1) > self._seam_step(np.minimum(self.pips.strength[a], self.pips.strength[b]))
+
+    def _dipped(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
+        """Whether the straight line between pips a[k] and b[k] dips below its own median, off the pips' rims, as deep
+        as a seam (SEAM_DIP) in the channel where a body of `colour` is brightest: measured along the line, not
+        against the body's colour around the pips, which light pips' rims lighten; and in one channel, as a shadow
+        darkens a saturated body where it has light to lose (a red die's bevel takes 50 levels off its red and few
+        off its blue and green, which are dark already)."""
+        samples, off = self._between(a, b)
+        line = np.ma.masked_array(samples[..., int(np.argmax(colour))].astype(np.float32), off)
+        dip = (np.ma.median(line, axis=1) - line.min(axis=1)).filled(0.0)
+        return dip > self._seam_step(np.minimum(self.pips.strength[a], self.pips.strength[b]), SEAM_DIP)
+
+    def _between(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The frame's colours (k, 2 * LINK_SAMPLES, 3) along the straight line between pips a[k] and b[k], and where
+        they are on a pip's rim, or within SEAM_MARGIN of either pip, and so tell nothing of a seam."""
         pips = self.pips
-        tol = self._seam_step(np.minimum(pips.strength[a], pips.strength[b]))
         t = _steps(2 * LINK_SAMPLES)
         points = self._lines(a, b, t)
-        darker = (colour - _sample(self.frame, points)).min(axis=2)
-        darker[_sample(self.fringes, points) != 0] = 0
         length = np.hypot(*(pips.xy[b] - pips.xy[a]).T)[:, None]
         near_ends = np.minimum(t * length / pips.radius[a][:, None], (1 - t) * length / pips.radius[b][:, None])
-        darker[near_ends < SEAM_MARGIN] = 0  # a blurred pip's dark halo, past its rim
-        return darker.max(axis=1) > tol
+        return _sample(self.frame, points), (_sample(self.fringes, points) != 0) | (near_ends < SEAM_MARGIN)
 
     def _lines(self, a: np.ndarray, b: np.ndarray, t: np.ndarray) -> np.ndarray:
         """The points (k, len(t), 2) at fractions `t` along each line from pip a[k] to pip b[k]."""
@@ -597,8 +641,10 @@ class _Grid:
         # the longer axis: the two axes' squares sum to `squares` and multiply to area squared
         long_axis = math.sqrt((squares + math.sqrt(max(squares * squares - 4 * area * area, 0.0))) / 2)
         residual = float(np.sqrt(((design @ affine - points) ** 2).sum(axis=1)).max()) / max(self.spacing, 1e-6)
+        self.aspect = long_axis * long_axis / max(area, 1e-12)
+        """The longer axis over the shorter (the longer squared over the area)."""
         self.fit = min(1.0, max(0.0, 1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1])) \
-            if long_axis * long_axis <= MAX_ASPECT * area else 0.0  # long / short = long squared / area
+            if self.aspect <= MAX_ASPECT else 0.0
         """1 when the pips sit on their nodes, 0 when they are off by FIT_SLACK's sum or the grid is squashed."""
 
     def at(self, offsets: np.ndarray) -> np.ndarray:

@@ -1,5 +1,6 @@
 """The face judge on a drawn face, where each probe's colour is set by hand."""
 import numpy as np
+import pytest
 
 from companion.vision.face_judge import GRID, Judge, _Grid
 from companion.vision.pips import Pips
@@ -70,6 +71,17 @@ def test_a_faces_grid_is_the_least_squares_affine_of_its_pips():
             np.testing.assert_allclose(grid.centre, expected[2], atol=1e-9)
             if len(nodes) > 3:
                 np.testing.assert_allclose(grid.linear, expected[:2], atol=1e-9)
+
+
+def test_a_grids_aspect_is_its_longer_axis_over_its_shorter_turned_any_way():
+    """A 6's grid whose rows lie twice as far apart as its columns lie from its centre (two touching 4s' rows, the
+    SIX_ASPECT check) has an aspect of 2 at any turn; a square one, 1."""
+    six = GRID[[0, 2, 3, 5, 6, 8]]
+    for degrees in (0, 30, 72):
+        turn = np.radians(degrees)
+        rotation = np.array([[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]])
+        assert _Grid(six @ np.diag([8.0, 16.0]) @ rotation + 50, six).aspect == pytest.approx(2.0)
+        assert _Grid(six @ np.diag([8.0, 8.0]) @ rotation + 50, six).aspect == pytest.approx(1.0)
 
 
 def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():

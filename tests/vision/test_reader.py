@@ -312,6 +312,50 @@ def test_a_one_touching_two_dice_is_not_held_by_their_pips(seed):
     assert [nearest(read, d.center).value for d in dice + LONE] == [1, 5, 6, 4, 5, 6, 2]
 
 
+def three_touching(values, centers, angle, body, pips, tray, seed):
+    """bench_reader_synthetic --three: three dice of 60 px touching alone in a frame, and what the reader makes of
+    them, nearest die first."""
+    dice = [SynthDie(value=v, center=c, size=60, angle=angle, body=body, pips=pips) for v, c in zip(values, centers)]
+    read = DiceReader().read(render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=3.0,
+                                          seed=seed))
+    return dice, read
+
+
+def test_two_touching_fours_make_no_six():
+    """Two 4s side by side: one's two rows and the near row of the other lie as a 6's three rows, but twice as far
+    apart as a 6's are for its columns' gap; such 6s were read at 1.0 on all three dice (face_judge.SIX_ASPECT)."""
+    dice, read = three_touching((4, 4, 6), ((317.9, 220.9), (369.8, 253.3), (285.5, 272.8)), 32.0,
+                                (200, 120, 40), (30, 220, 240), (120, 170, 210), 283)
+    assert [nearest(read, die.center).value for die in dice] == [4, 4, 6] and len(read) == 3
+
+
+def test_a_red_one_beside_a_red_two_lends_it_no_pip():
+    """White pips on red dice: the seam between a 1 and a 2 takes 50 levels off the red and few off the blue and
+    green, already dark, so it was not darker in every channel, and the 1's pip and the 2's nearer one made a 2 at
+    1.0 (face_judge.Judge._dipped)."""
+    dice, read = three_touching((1, 2, 3), ((249.4, 242.2), (311.2, 252.4), (373.0, 262.6)), 9.4,
+                                (40, 40, 190), (240, 240, 240), (120, 170, 210), 512)
+    assert [nearest(read, die.center).value for die in dice] == [1, 2, 3] and len(read) == 3
+
+
+def test_a_green_one_below_a_green_two_lends_it_no_pip():
+    """Red pips on green dice, in a row: the same seam, darker in green alone, between a 2 and a 1."""
+    dice, read = three_touching((5, 2, 1), ((340.9, 179.9), (346.7, 240.7), (352.5, 301.5)), 84.54,
+                                (60, 160, 30), (40, 40, 220), (30, 30, 30), 257)
+    assert nearest(read, dice[0].center).value == 5
+    assert all(die.value in (None, nearest(dice, die.center).value) for die in read)
+
+
+def test_the_white_tray_between_black_dice_is_no_pip():
+    """White pips on black dice on a white tray, lying a little apart in an L: where the three dice meet, the tray
+    shows as a light blob, fainter and wider than the pips, that made a 6 with two of a 5's pips and a 3's
+    (face_judge.ODD_PIP)."""
+    dice, read = three_touching((5, 2, 3), ((289.9, 222.8), (352.6, 240.9), (271.7, 285.5)), 16.1,
+                                (30, 30, 30), (235, 235, 235), (215, 220, 222), 118)
+    assert nearest(read, dice[0].center).value == 5
+    assert all(die.value in (None, nearest(dice, die.center).value) for die in read)
+
+
 def test_a_side_faces_pips_past_a_top_faces_edge_still_hold_it():
     """train_dice_7: a webcam sees an ivory 1 and, past its edge, the side face's 5, darker and drawn out. The
     edge is darker than the top face, as a seam is; had the side pips been let go as another die's, the 1's pip and
