@@ -425,9 +425,10 @@ class Judge:
             a, b = np.repeat(one, len(other)), np.tile(other, len(one))
             if not len(a):
                 continue
-            seamed = self._dipped(a, b, colour)
-            if dark:  # (SEAM)
-                seamed |= self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour)
+            seamed = self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour) if dark \
+                else np.zeros(len(a), bool)  # (SEAM)
+            if not seamed.all():
+                seamed[~seamed] = self._dipped(a[~seamed], b[~seamed], colour)
             if seamed.all():
                 return True
         return False
@@ -456,9 +457,13 @@ class Judge:
         darkens a saturated body where it has light to lose (a red die's bevel takes 50 levels off its red and few
         off its blue and green, which are dark already)."""
         samples, off = self._between(a, b)
-        line = np.ma.masked_array(samples[..., int(np.argmax(colour))].astype(np.float32), off)
-        dip = (np.ma.median(line, axis=1) - line.min(axis=1)).filled(0.0)
-        return dip > self._seam_step(np.minimum(self.pips.strength[a], self.pips.strength[b]), SEAM_DIP)
+        line = np.sort(np.where(off, np.inf, samples[..., int(np.argmax(colour))].astype(np.float32)), axis=1)
+        counted = (~off).sum(axis=1)
+        line[counted == 0] = 0.0  # no sample counted: no dip
+        rows = np.arange(len(line))
+        median = (line[rows, np.maximum(counted - 1, 0) // 2] + line[rows, np.maximum(counted, 1) // 2]) / 2
+        depth = self._seam_step(np.minimum(self.pips.strength[a], self.pips.strength[b]), SEAM_DIP)
+        return median - line[:, 0] > depth
 
     def _between(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The frame's colours (k, 2 * LINK_SAMPLES, 3) along the straight line between pips a[k] and b[k], and where
