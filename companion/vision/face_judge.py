@@ -419,19 +419,18 @@ class Judge:
         two sides are two nodes apart), and only for a step as large as a marbled body may take. Touching dice of
         saturated colours (white pips on red, red on green) or light pips (whose seams only `_dipped` looks for) made
         2s of a 1's pip and a neighbour's at 0.7-1.0 (bench_reader_synthetic --three)."""
-        dark = self.pips.polarity[group[0]] == 0
         sides = {(tuple(group[nodes[:, axis] < 0]), tuple(group[nodes[:, axis] > 0])) for axis in (0, 1)}
-        for one, other in sides:  # a face on a diagonal (a 2, a 3) has the same sides either way
-            a, b = np.repeat(one, len(other)), np.tile(other, len(one))
-            if not len(a):
-                continue
-            seamed = self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour) if dark \
-                else np.zeros(len(a), bool)  # (SEAM)
-            if not seamed.all():
-                seamed[~seamed] = self._dipped(a[~seamed], b[~seamed], colour)
-            if seamed.all():
-                return True
-        return False
+        sides = [(one, other) for one, other in sides if one and other]  # a 2's or a 3's are the same either way
+        if not sides:
+            return False
+        a = np.concatenate([np.repeat(one, len(other)) for one, other in sides])
+        b = np.concatenate([np.tile(other, len(one)) for one, other in sides])
+        side = np.repeat(np.arange(len(sides)), [len(one) * len(other) for one, other in sides])
+        seamed = self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour) \
+            if self.pips.polarity[group[0]] == 0 else np.zeros(len(a), bool)  # (SEAM)
+        if not seamed.all():
+            seamed[~seamed] = self._dipped(a[~seamed], b[~seamed], colour)
+        return any(seamed[side == k].all() for k in range(len(sides)))
 
     def _in_seam(self, k: np.ndarray, colour: np.ndarray, depth: float = SEAM) -> np.ndarray:
         """Whether the bodies around pips k are darker than `colour` as a seam is (`depth` of the body step)."""
@@ -451,19 +450,24 @@ class Judge:
         return darker.max(axis=1) > self._seam_step(np.minimum(self.pips.strength[a], self.pips.strength[b]))
 
     def _dipped(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
-        """Whether the straight line between pips a[k] and b[k] dips below its own median, off the pips' rims, as deep
-        as a seam (SEAM_DIP) in the channel where a body of `colour` is brightest: measured along the line, not
-        against the body's colour around the pips, which light pips' rims lighten; and in one channel, as a shadow
-        darkens a saturated body where it has light to lose (a red die's bevel takes 50 levels off its red and few
-        off its blue and green, which are dark already)."""
+        """Whether the straight line between pips a[k] and b[k], off the pips' rims, crosses a seam in the channel
+        where a body of `colour` is brightest: a valley a seam's step deep (SEAM) below the line on both sides of it,
+        or a dip below the line's median deeper still (SEAM_DIP) where the line starts or ends in it. Measured along
+        the line, not against the body's colour around the pips, which light pips' rims lighten; and in one channel,
+        as a shadow darkens a saturated body where it has light to lose (a red die's bevel takes 50 levels off its
+        red and few off its blue and green, which are dark already)."""
         samples, off = self._between(a, b)
-        line = np.sort(np.where(off, np.inf, samples[..., int(np.argmax(colour))].astype(np.float32)), axis=1)
+        line = np.where(off, np.nan, samples[..., int(np.argmax(colour))].astype(np.float32))
         counted = (~off).sum(axis=1)
-        line[counted == 0] = 0.0  # no sample counted: no dip
+        ordered = np.sort(np.where(off, np.inf, line), axis=1)
+        ordered[counted == 0] = 0.0  # no sample counted: no dip
         rows = np.arange(len(line))
-        median = (line[rows, np.maximum(counted - 1, 0) // 2] + line[rows, np.maximum(counted, 1) // 2]) / 2
-        depth = self._seam_step(np.minimum(self.pips.strength[a], self.pips.strength[b]), SEAM_DIP)
-        return median - line[:, 0] > depth
+        median = (ordered[rows, np.maximum(counted - 1, 0) // 2] + ordered[rows, np.maximum(counted, 1) // 2]) / 2
+        before = np.fmax.accumulate(line, axis=1)
+        after = np.fmax.accumulate(line[:, ::-1], axis=1)[:, ::-1]
+        valley = np.nan_to_num(np.fmin(before, after) - line, nan=0.0).max(axis=1)
+        strength = np.minimum(self.pips.strength[a], self.pips.strength[b])
+        return (valley > self._seam_step(strength)) | (median - ordered[:, 0] > self._seam_step(strength, SEAM_DIP))
 
     def _between(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The frame's colours (k, 2 * LINK_SAMPLES, 3) along the straight line between pips a[k] and b[k], and where
