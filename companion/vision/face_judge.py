@@ -201,6 +201,8 @@ class FaceFound:
     beyond: tuple[int, ...] = ()
     """Like pips on the same body near the face, where a larger face would have more: the face has no value
     until each of them is found to belong to another die (pip_faces)."""
+    pip_radius: float = 0.0
+    """The median radius of its pips."""
 
 
 class Judge:
@@ -398,7 +400,8 @@ class Judge:
         xx, yy, xy = (float(m) for m in self.pips.shape[group].mean(axis=0))
         short = 0.5 * math.atan2(2 * xy, xx - yy) + math.pi / 2  # square to the long axis of the second moments
         return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, pips,
-                         float(self.pips.elongation[group].mean()), (math.cos(short), math.sin(short)), beyond)
+                         float(self.pips.elongation[group].mean()), (math.cos(short), math.sin(short)), beyond,
+                         float(np.median(self.pips.radius[group])))
 
     def _links(self, group: np.ndarray, nodes: np.ndarray, every_pair: bool) -> float:
         """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their

@@ -33,7 +33,8 @@ BLOCK_FACES = 3
 """The frame's faces on a large face, this many or more, are a block of touching dice: a large die read at the
 frame's scale showed one or two faces (its columns, its sides, its corners as 1s), rarely three."""
 ALIKE_SIZE = 1.2
-"""A face of two pips or more this close in size to the frame's typical face is a die of the frame's size."""
+"""A face of two pips or more this close in size to the frame's typical face, and of pips this close to its pips',
+is a die of the frame's size."""
 
 
 def at_own_scale(work: np.ndarray, faces: list[FaceFound], blobs: list[tuple[tuple[int, int, int, int], float]],
@@ -43,8 +44,9 @@ def at_own_scale(work: np.ndarray, faces: list[FaceFound], blobs: list[tuple[tup
     (box x0, y0, x1, y1 and size across, working pixels: blobs of one die's shape, OFF_SCALE times DIE_PX at least)
     read at its own scale where that reading replaces the frame's (`_replaces`); the other arguments as for
     pips.find_pips and pip_faces.dice_from_pips."""
-    sizes = [face.size for face in faces if face.value is not None and face.pips >= 2]
-    typical = float(np.median(sizes)) if sizes else None
+    read = [face for face in faces if face.value is not None and face.pips >= 2]
+    typical = (float(np.median([face.size for face in read])), float(np.median([face.pip_radius for face in read]))) \
+        if read else None
     for box, size in blobs:
         found = _read(work, box, size, tray_step, min_strength, polarity, min_contrast, threshold)
         if found is None:
@@ -55,21 +57,30 @@ def at_own_scale(work: np.ndarray, faces: list[FaceFound], blobs: list[tuple[tup
     return faces
 
 
-def _replaces(found: FaceFound, on_face: list[FaceFound], typical: float | None) -> bool:
+def _replaces(found: FaceFound, on_face: list[FaceFound], typical: tuple[float, float] | None) -> bool:
     """Whether `found`, read at a blob's own scale, replaces the frame's faces made of its pips (`on_face`, read or
-    not; `typical` the size of the frame's faces of two pips or more): when they hold no more pips than it, are
-    fewer than BLOCK_FACES, and it is a large face (OFF_SCALE: a face of the frame's size is a die of a block);
-    when it holds more pips than they do, also when none of them is a face of two pips or more of the frame's
-    size (a 4 of a block's die and two pips of its neighbours make a large 6)."""
+    not; `typical` the size of the frame's faces of two pips or more, and of their pips): when they hold no more pips
+    than it, are fewer than BLOCK_FACES, and it is a large face (OFF_SCALE: a face of the frame's size is a die of a
+    block); when it holds more pips than they do, also when none of them is a face of two pips or more of the frame's
+    size, and of pips of its size (a 4 of a block's die and two pips of its neighbours make a large 6; but a large
+    3's or 5's centre and corner pips are a 2 of the frame's size, and a large 6's column a 3, of pips 1.4-2 times
+    the frame's: with pips found both ways, the large die's other faces were no more than those, bench_reader_synthetic
+    --unlike)."""
     pips = sum(face.pips for face in on_face)
     if found.pips < pips or len(on_face) >= BLOCK_FACES:
         return False
     if typical is None:
         return True
-    if found.size < OFF_SCALE * typical:
+    size, pip_radius = typical
+    if found.size < OFF_SCALE * size:
         return False
-    return found.pips == pips or not any(face.pips >= 2 and 1 / ALIKE_SIZE <= face.size / typical <= ALIKE_SIZE
-                                         for face in on_face)
+    return found.pips == pips or not any(face.pips >= 2 and _alike(face.size, size)
+                                         and _alike(face.pip_radius, pip_radius) for face in on_face)
+
+
+def _alike(value: float, typical: float) -> bool:
+    """Whether a size is within ALIKE_SIZE of the typical one, either way."""
+    return 1 / ALIKE_SIZE <= value / typical <= ALIKE_SIZE
 
 
 def _read(work: np.ndarray, box: tuple[int, int, int, int], size: float, tray_step, min_strength: float,

@@ -148,7 +148,7 @@ def one_face_in(crop: np.ndarray, pips: Pips, origin: tuple[int, int], factor: f
         return None
     face = read[0]
     return replace(face, center=(face.center[0] / factor + origin[0], face.center[1] / factor + origin[1]),
-                   size=face.size / factor)
+                   size=face.size / factor, pip_radius=face.pip_radius / factor)
 
 
 def _without_glints(crop: np.ndarray) -> np.ndarray:

@@ -672,6 +672,27 @@ def test_a_large_three_or_five_among_small_dice_is_not_read_as_a_two(value, angl
     assert [nearest(read, d.center).value for d in small] == [4, 2, 6, 1]
 
 
+@pytest.mark.parametrize("tray, body, pips, large, small, seed", [
+    ((120, 170, 210), (200, 120, 40), (30, 220, 240), (3, 72, (319.7, 214.4), 35.14),
+     ((6, 73.93), (5, 62.04), (3, 19.65), (1, 34.58)), 351),
+    ((140, 80, 40), (60, 160, 30), (40, 40, 220), (5, 72, (359.4, 223.2), 70.87),
+     ((5, 21.45), (4, 47.45), (4, 50.84), (6, 28.68)), 214),
+    ((60, 110, 50), (60, 160, 30), (40, 40, 220), (6, 52, (335.8, 249.3), 8.29),
+     ((3, 2.89), (4, 70.81), (5, 82.38), (1, 62.36)), 670)])
+def test_a_large_die_of_pips_found_both_ways_is_read_at_its_own_scale(tray, body, pips, large, small, seed):
+    """bench_reader_synthetic --unlike: yellow pips on blue, red on green, are found both ways. A large 3's or 5's
+    centre and corner pips made a 2 of the frame's size at 1.0, and a large 6's column a 3, which kept the face read
+    at the die's own scale from replacing them (own_scale._replaces: a face of the frame's size is a die of a
+    block); their pips, 1.4-2 times the frame's, tell them from a block's."""
+    value, size, center, angle = large
+    dice = [SynthDie(value=value, center=center, size=size, angle=angle, body=body, pips=pips)]
+    dice += [SynthDie(value=v, center=c, size=36, angle=a, body=body, pips=pips)
+             for (v, a), c in zip(small, ((160, 130), (480, 130), (160, 350), (480, 350)))]
+    read = DiceReader().read(render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=3.0,
+                                          seed=seed))
+    assert [nearest(read, die.center).value for die in dice] == [die.value for die in dice] and len(read) == 5
+
+
 def test_a_speck_of_another_colour_at_a_fours_centre_does_not_make_it_a_five():
     """A marbled die's body may hold a speck as light as its pips (IMG_20191208_113019: a teal speck at the
     centre of a 4 with yellow pips, read as a 5 before). The pips of one face are painted alike, so a face with a
