@@ -76,7 +76,10 @@ ODD_PIP = (0.75, 1.15)
 """A face of four pips or more is no face when one pip is fainter than this part of the next faintest and wider than
 this many times the others' median: the pips of a face are printed alike, and that one is the tray, seen between
 touching dice as light as the pips are (white pips on dark dice on a white tray made 6s at 1.0 with it,
-bench_reader_synthetic --three; no face read on the development photos has such a pip)."""
+bench_reader_synthetic --three; no face read on the development photos has such a pip). Nor does a pip so much
+fainter and wider than a face's pips hold a face of two pips or more as part of a larger one (`Judge._beyond`):
+where three dice met, such a blob of the tray held a 3 and two 2s unread. A 1 it still holds: under half the
+light, byler-d6's IMG_20191208_111924 showed a 2's second pip so, and its first was read as a 1."""
 WEAKEST_PIP = 0.5
 """On a face of three pips or fewer, the weakest pip stands out at least this much as the strongest."""
 SHAPE_SPREAD = 0.2
@@ -244,7 +247,7 @@ class Judge:
         if not unlike_tray and pips.elongation[group].mean() > OFF_DICE_SLANT:
             return None
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
-        if grid.spacing < 1e-6 or (value == 6 and grid.aspect > SIX_ASPECT) or self._odd_pip(group):
+        if grid.spacing < 1e-6 or (value == 6 and grid.aspect > SIX_ASPECT):
             return None
         colour = _median(self.body[group], axis=0)
         outline = self._outline(grid.centre, grid.spacing, colour) if few and not unlike_tray else 1.0
@@ -306,8 +309,9 @@ class Judge:
             return None
         return self._unless_unoutlined(found, unoutlined)
 
-    def _odd_pip(self, group: np.ndarray) -> bool:
-        """Whether a face of four pips or more has one pip unlike all the others, fainter and wider (ODD_PIP)."""
+    def odd_pip(self, group: np.ndarray) -> bool:
+        """Whether a face of four pips or more has one pip unlike all the others, fainter and wider (ODD_PIP): no
+        face."""
         if len(group) < 4:
             return False
         strength, radius = self.pips.strength[group], self.pips.radius[group]
@@ -458,8 +462,13 @@ class Judge:
         or a dip below the line's median deeper still (SEAM_DIP) where the line starts or ends in it. Measured along
         the line, not against the body's colour around the pips, which light pips' rims lighten; and in one channel,
         as a shadow darkens a saturated body where it has light to lose (a red die's bevel takes 50 levels off its
-        red and few off its blue and green, which are dark already)."""
+        red and few off its blue and green, which are dark already). A sample beside the rim of a pip the line
+        crosses is left out too: that pip's halo lies there, darker than the body past a blurred dark pip (the
+        middle pip of a 3, at three-quarter resolution)."""
         samples, off = self._between(a, b)
+        ends = np.logical_and.accumulate(off, axis=1) | np.logical_and.accumulate(off[:, ::-1], axis=1)[:, ::-1]
+        crossed = off & ~ends
+        off = off | np.pad(crossed, ((0, 0), (1, 0)))[:, :-1] | np.pad(crossed, ((0, 0), (0, 1)))[:, 1:]
         line = np.where(off, np.nan, samples[..., int(np.argmax(colour))].astype(np.float32))
         counted = (~off).sum(axis=1)
         ordered = np.sort(np.where(off, np.inf, line), axis=1)
@@ -509,12 +518,14 @@ class Judge:
         pips, since the face of a translucent or marbled die changes across it; a touching die of the same colour
         is told apart by the seam between (`_past_a_seam`) or by its own face (pip_faces). On a die as light (or as
         dark) as the tray, whose body colour says nothing, the pip must also be as strong and as round as a pip of the
-        face (the die's shadow and bevel are fainter and long)."""
+        face (the die's shadow and bevel are fainter and long); and a face of two pips or more is not held by a pip
+        much fainter and wider than its own (ODD_PIP)."""
         pips = self.pips
         ratio = pips.radius / float(_median(pips.radius[group]))
         distance = np.hypot(*(pips.xy[:, None] - np.atleast_2d(points)[None]).transpose(2, 0, 1)).min(axis=1)
         near = (distance < reach) & (pips.polarity == pips.polarity[group[0]]) \
-            & ((ratio > 1 / ALIKE) | ((ratio > 1 / UNALIKE) & (pips.elongation <= OFF_DICE_SLANT)))
+            & ((ratio > 1 / ALIKE) | ((ratio > 1 / UNALIKE) & (pips.elongation <= OFF_DICE_SLANT))) \
+            & ~((len(group) >= 2) & (pips.strength < ODD_PIP[0] * pips.strength[group].min()) & (ratio > ODD_PIP[1]))
         if not self.on_dice[group].all():
             near &= (pips.strength >= WEAKEST_PIP * pips.strength[group].max()) \
                 & (pips.elongation <= MAX_ELONGATION)

@@ -101,7 +101,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
         return [], []
     smooth = cv2.GaussianBlur(frame, (3, 3), 0)
     judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
-    proposals = _proposals(judge, die_px)
+    proposals = [p for p in _proposals(judge, die_px) if not judge.odd_pip(p[0])]
     if seam is not None:
         proposals = [p for p in proposals if not seam.holds(pips.xy[p[0]], die_px)]
     judge.spacing = _typical_spacing(proposals, judge.on_dice, judge.spacing)

@@ -96,29 +96,33 @@ def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():
     assert judge.lone(np.array([0]), least=face.confidence + 0.01) == []
 
 
-def _judge_of_a_line(red: list[int]) -> Judge:
-    """Two white pips (radius 3, standing out by 200) on a red body, at (10, 30) and (50, 30), with the body's red
-    set column by column from x = 16 to 43 to `red` (28 values), where the line between them is counted."""
+def _judge_of_a_line(red: list[int], middle_pip: bool = False) -> Judge:
+    """Two white pips (radius 3, standing out by 200) on a red body, at (10, 30) and (50, 30), and with
+    `middle_pip` a third at (30, 30), with the body's red set column by column from x = 16 to 43 to `red` (28
+    values), where the line between the outer pips is counted (but on and beside the middle pip's rim)."""
     frame = np.full((60, 60, 3), (40, 40, 190), np.uint8)
     frame[:, 16:44, 2] = np.array(red, np.uint8)[None, :]
-    xy = np.array([(10.0, 30.0), (50.0, 30.0)])
+    xy = np.array([(10.0, 30.0), (50.0, 30.0)] + [(30.0, 30.0)] * middle_pip)
+    n = len(xy)
     yy, xx = np.ogrid[:60, :60]
     for x, y in xy.astype(int):
         frame[(xx - x) ** 2 + (yy - y) ** 2 <= 9] = 240
-    pips = Pips(xy, np.array([3.0, 3.0]), np.ones(2, np.int8), np.full(2, 200.0, np.float32),
-                np.full((2, 3), 240.0, np.float32), np.tile(np.array([0.5, 0.5, 0.0], np.float32), (2, 1)),
+    pips = Pips(xy, np.full(n, 3.0), np.ones(n, np.int8), np.full(n, 200.0, np.float32),
+                np.full((n, 3), 240.0, np.float32), np.tile(np.array([0.5, 0.5, 0.0], np.float32), (n, 1)),
                 (np.zeros((60, 60), np.uint8), np.zeros((60, 60), np.uint8)))
     return Judge(pips, frame, frame, lambda points, colours: np.full(len(points), 100.0), 12.0, 0.5, 8.0)
 
 
-@pytest.mark.parametrize("red, seamed", [
-    ([190] * 12 + [150] * 3 + [190] * 13, True),  # a valley 40 deep, past SEAM's step (28) between body and body
-    ([150, 160, 170, 180] + [190] * 24, False),  # as deep, but where the line starts: a pip's halo (SEAM_DIP: 42)
-    ([130, 150, 170, 180] + [190] * 24, True),  # deeper than SEAM_DIP's step from the line's median
-    ([190] * 28, False),
+@pytest.mark.parametrize("red, middle_pip, seamed", [
+    ([190] * 12 + [150] * 3 + [190] * 13, False, True),  # a valley 40 deep, past SEAM's step (28), body either side
+    ([150, 160, 170, 180] + [190] * 24, False, False),  # as deep, but where the line starts: a pip's halo (SEAM_DIP)
+    ([130, 150, 170, 180] + [190] * 24, False, True),  # deeper than SEAM_DIP's step (42) from the line's median
+    ([190] * 28, False, False),
+    ([190] * 8 + [150] + [190] * 10 + [150] + [190] * 8, True, False),  # the halo beside a crossed pip's rim
+    ([190] * 3 + [150] * 2 + [190] * 23, True, True),  # a valley clear of it
 ])
-def test_a_seam_between_light_pips_is_a_valley_along_the_line_or_a_deep_dip(red, seamed):
+def test_a_seam_between_light_pips_is_a_valley_along_the_line_or_a_deep_dip(red, middle_pip, seamed):
     """White pips on a red body: the seam is looked for in red alone, the body's brightest channel, along the line
     between the pips (Judge._dipped): the bevel between two red dice is darker in red, not in blue and green."""
-    judge = _judge_of_a_line(red)
+    judge = _judge_of_a_line(red, middle_pip)
     assert judge._dipped(np.array([0]), np.array([1]), np.array([40.0, 40.0, 190.0]))[0] == seamed

@@ -312,10 +312,9 @@ def test_a_one_touching_two_dice_is_not_held_by_their_pips(seed):
     assert [nearest(read, d.center).value for d in dice + LONE] == [1, 5, 6, 4, 5, 6, 2]
 
 
-def three_touching(values, centers, angle, body, pips, tray, seed):
-    """bench_reader_synthetic --three: three dice of 60 px touching alone in a frame, and what the reader makes of
-    them, nearest die first."""
-    dice = [SynthDie(value=v, center=c, size=60, angle=angle, body=body, pips=pips) for v, c in zip(values, centers)]
+def three_touching(values, centers, angle, body, pips, tray, seed, size=60):
+    """bench_reader_synthetic --three: three dice touching alone in a frame, and what the reader makes of them."""
+    dice = [SynthDie(value=v, center=c, size=size, angle=angle, body=body, pips=pips) for v, c in zip(values, centers)]
     read = DiceReader().read(render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=3.0,
                                           seed=seed))
     return dice, read
@@ -354,6 +353,16 @@ def test_the_white_tray_between_black_dice_is_no_pip():
                                 (30, 30, 30), (235, 235, 235), (215, 220, 222), 118)
     assert nearest(read, dice[0].center).value == 5
     assert all(die.value in (None, nearest(dice, die.center).value) for die in read)
+
+
+def test_the_tray_where_three_dice_meet_holds_none_of_their_faces():
+    """Green dice with yellow pips in an L on a light tray, sized as one die (their blob is the frame's one compact
+    blob): where the three meet, the tray shows as a light blob, fainter and wider than the pips. As a 5's centre
+    it set the frame's pip spacing (1.6 times the dice's), and as a like pip beside the 3 and the 2s it held them
+    all unread (face_judge.ODD_PIP)."""
+    dice, read = three_touching((3, 2, 2), ((281.3, 228.2), (322.6, 242.3), (267.3, 269.5)), 18.84,
+                                (60, 150, 40), (40, 220, 240), (120, 170, 210), 849, size=40)
+    assert [nearest(read, die.center).value for die in dice] == [3, 2, 2] and len(read) == 3
 
 
 def test_a_side_faces_pips_past_a_top_faces_edge_still_hold_it():
