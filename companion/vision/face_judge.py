@@ -317,7 +317,7 @@ class Judge:
         strength, radius = self.pips.strength[group], self.pips.radius[group]
         faintest, *others = np.argsort(strength)
         return bool(strength[faintest] < ODD_PIP[0] * strength[others[0]]
-                    and radius[faintest] > ODD_PIP[1] * float(np.median(radius[others])))
+                    and radius[faintest] > ODD_PIP[1] * float(_median(radius[others])))
 
     def lone(self, candidates: np.ndarray, least: float = 0.0) -> list[tuple[FaceFound, np.ndarray]]:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip, unless less sure
@@ -405,7 +405,7 @@ class Judge:
         short = 0.5 * math.atan2(2 * xy, xx - yy) + math.pi / 2  # square to the long axis of the second moments
         return FaceFound((float(centre[0]), float(centre[1])), size, value, float(confidence), polarity, pips,
                          float(self.pips.elongation[group].mean()), (math.cos(short), math.sin(short)), beyond,
-                         float(np.median(self.pips.radius[group])))
+                         float(_median(self.pips.radius[group])))
 
     def _links(self, group: np.ndarray, nodes: np.ndarray, every_pair: bool) -> float:
         """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their
@@ -468,16 +468,17 @@ class Judge:
         samples, off = self._between(a, b)
         ends = np.logical_and.accumulate(off, axis=1) | np.logical_and.accumulate(off[:, ::-1], axis=1)[:, ::-1]
         crossed = off & ~ends
-        off = off | np.pad(crossed, ((0, 0), (1, 0)))[:, :-1] | np.pad(crossed, ((0, 0), (0, 1)))[:, 1:]
-        line = np.where(off, np.nan, samples[..., int(np.argmax(colour))].astype(np.float32))
+        off[:, 1:] |= crossed[:, :-1]
+        off[:, :-1] |= crossed[:, 1:]
+        line = samples[..., int(np.argmax(colour))].astype(np.float32)
+        high, low = np.where(off, np.inf, line), np.where(off, -np.inf, line)  # uncounted: never the least, the most
         counted = (~off).sum(axis=1)
-        ordered = np.sort(np.where(off, np.inf, line), axis=1)
+        ordered = np.sort(high, axis=1)
         ordered[counted == 0] = 0.0  # no sample counted: no dip
         rows = np.arange(len(line))
         median = (ordered[rows, np.maximum(counted - 1, 0) // 2] + ordered[rows, np.maximum(counted, 1) // 2]) / 2
-        before = np.fmax.accumulate(line, axis=1)
-        after = np.fmax.accumulate(line[:, ::-1], axis=1)[:, ::-1]
-        valley = np.nan_to_num(np.fmin(before, after) - line, nan=0.0).max(axis=1)
+        sides = np.minimum(np.maximum.accumulate(low, axis=1), np.maximum.accumulate(low[:, ::-1], axis=1)[:, ::-1])
+        valley = (sides - high).max(axis=1)
         strength = np.minimum(self.pips.strength[a], self.pips.strength[b])
         return (valley > self._seam_step(strength)) | (median - ordered[:, 0] > self._seam_step(strength, SEAM_DIP))
 
