@@ -210,17 +210,23 @@ def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
 
 def _turned_box(region: Region) -> tuple[float, float, int]:
     """The short and long sides of the box turned to fit a region, and the region's pixel count."""
-    points = cv2.findNonZero(region.mask)
-    _, (width, height), _ = cv2.minAreaRect(points)
+    (width, height), _, count = _fitted_box(region)
     short, long = sorted((width + 1, height + 1))  # the rectangle runs through the outer pixels' centres
-    return short, long, len(points)
+    return short, long, count
 
 
 def row_axis(region: Region) -> tuple[float, float]:
     """The unit vector along the long side of the box turned to fit a region (a row of dice)."""
-    _, (width, height), angle = cv2.minAreaRect(cv2.findNonZero(region.mask))
+    (width, height), angle, _ = _fitted_box(region)
     turn = math.radians(angle if width >= height else angle + 90)
     return math.cos(turn), math.sin(turn)
+
+
+def _fitted_box(region: Region) -> tuple[tuple[float, float], float, int]:
+    """The sides and the angle (degrees) of the box turned to fit a region (cv2.minAreaRect), and its pixel count."""
+    points = cv2.findNonZero(region.mask)
+    _, sides, angle = cv2.minAreaRect(points)
+    return sides, angle, len(points)
 
 
 def die_size(foreground: Foreground) -> float | None:
