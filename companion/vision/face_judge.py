@@ -433,10 +433,12 @@ class Judge:
         a = np.concatenate([np.repeat(one, len(other)) for one, other in sides])
         b = np.concatenate([np.tile(other, len(one)) for one, other in sides])
         side = np.repeat(np.arange(len(sides)), [len(one) * len(other) for one, other in sides])
-        seamed = self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour) \
+        samples, off = self._between(a, b)
+        seamed = self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour, (samples, off)) \
             if self.pips.polarity[group[0]] == 0 else np.zeros(len(a), bool)  # (SEAM)
         if not seamed.all():
-            seamed[~seamed] = self._dipped(a[~seamed], b[~seamed], colour)
+            rest = ~seamed
+            seamed[rest] = self._dipped(a[rest], b[rest], colour, (samples[rest], off[rest]))
         return any(seamed[side == k].all() for k in range(len(sides)))
 
     def _in_seam(self, k: np.ndarray, colour: np.ndarray, depth: float = SEAM) -> np.ndarray:
@@ -448,15 +450,15 @@ class Judge:
         step, and the profile's least contrast at least (on a dark body, shade and marbling are no seam)."""
         return np.maximum(self.min_contrast, depth * self._body_step(strength))
 
-    def _shaded(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    def _shaded(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray, between=None) -> np.ndarray:
         """Whether the straight line between pips a[k] and b[k] crosses a seam (SEAM) on a body of `colour`, off
-        the pips' rims."""
-        samples, off = self._between(a, b)
+        the pips' rims (`between`: the line's `_between`, when taken already)."""
+        samples, off = between if between is not None else self._between(a, b)
         darker = (colour - samples).min(axis=2)
         darker[off] = 0
         return darker.max(axis=1) > self._seam_step(np.minimum(self.pips.strength[a], self.pips.strength[b]))
 
-    def _dipped(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    def _dipped(self, a: np.ndarray, b: np.ndarray, colour: np.ndarray, between=None) -> np.ndarray:
         """Whether the straight line between pips a[k] and b[k], off the pips' rims, crosses a seam in the channel
         where a body of `colour` is brightest: a valley a seam's step deep (SEAM) below the line on both sides of it,
         or a dip below the line's median deeper still (SEAM_DIP) where the line starts or ends in it. Measured along
@@ -464,12 +466,11 @@ class Judge:
         as a shadow darkens a saturated body where it has light to lose (a red die's bevel takes 50 levels off its
         red and few off its blue and green, which are dark already). A sample beside the rim of a pip the line
         crosses is left out too: that pip's halo lies there, darker than the body past a blurred dark pip (the
-        middle pip of a 3, at three-quarter resolution)."""
-        samples, off = self._between(a, b)
+        middle pip of a 3, at three-quarter resolution). `between` as for `_shaded`."""
+        samples, off = between if between is not None else self._between(a, b)
         ends = np.logical_and.accumulate(off, axis=1) | np.logical_and.accumulate(off[:, ::-1], axis=1)[:, ::-1]
-        crossed = off & ~ends
-        off[:, 1:] |= crossed[:, :-1]
-        off[:, :-1] |= crossed[:, 1:]
+        crossed = np.pad(off & ~ends, ((0, 0), (1, 1)))
+        off = off | crossed[:, :-2] | crossed[:, 2:]
         line = samples[..., int(np.argmax(colour))].astype(np.float32)
         high, low = np.where(off, np.inf, line), np.where(off, -np.inf, line)  # uncounted: never the least, the most
         counted = (~off).sum(axis=1)
