@@ -273,7 +273,7 @@ class Judge:
             radii.max() > UNALIKE * radii.min(),
             pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
             few and pips.elongation[group].max() > ALIKE_ELONGATION * pips.elongation[group].min(),
-            np.ptp(pips.colour[group], axis=0).max() > OTHER_COLOUR * tol,
+            not self.painted_alike(group),
             (np.abs(pips.colour[group] - self.body[group]).max(axis=1) < FAINT_CENTRE * pips.strength[group]).any(),
             (few or not unlike_tray) and not self._alike(group),
             not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
@@ -308,6 +308,11 @@ class Judge:
         if (missed is not None and found.value is None) or confidence < least:
             return None
         return self._unless_unoutlined(found, unoutlined)
+
+    def painted_alike(self, group: np.ndarray) -> bool:
+        """Whether pips `group` are of one colour (within OTHER_COLOUR body steps), as the pips of one face are."""
+        tol = float(self._body_step(float(self.pips.strength[group].min())))
+        return bool(np.ptp(self.pips.colour[group], axis=0).max() <= OTHER_COLOUR * tol)
 
     def odd_pip(self, group: np.ndarray) -> bool:
         """Whether a face of four pips or more has one pip unlike all the others, fainter and wider (ODD_PIP): no

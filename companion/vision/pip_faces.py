@@ -104,7 +104,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     proposals = [p for p in _proposals(judge, die_px) if not judge.odd_pip(p[0])]
     if seam is not None:
         proposals = [p for p in proposals if not seam.holds(pips.xy[p[0]], die_px)]
-    judge.spacing = _typical_spacing(proposals, judge.on_dice, judge.spacing)
+    judge.spacing = _typical_spacing(proposals, judge)
     chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
@@ -208,13 +208,18 @@ def _beside_other_dice(held, chosen: _Chosen, among_held: bool = True):
     return [fg for fg in held if not any(fg is a for a in accepted)]
 
 
-def _typical_spacing(proposals, on_dice: np.ndarray, fallback: float) -> float:
+def _typical_spacing(proposals, judge: Judge) -> float:
     """The frame's pip spacing: the median over the proposals on dice that say most about it (four pips or more,
     else three); without any, over the proposals of four pips or more off dice when there are OFF_DICE_FACES of
-    them (dice as light as the tray: the fallback, a fraction of the die size found from their shadows, misjudged
-    their spacing by 1.6 times, and so doubted every face); else `fallback`. Faces a pip short (ONE_SHORT) are
-    left out: they are judged against this spacing."""
-    proposals = [(group, nodes, spacing) for group, nodes, spacing in proposals if face_mask(nodes) not in ONE_SHORT]
+    them (dice as light as the tray: the judge's own, a fraction of the die size found from their shadows, misjudged
+    their spacing by 1.6 times, and so doubted every face); else the judge's own. Faces a pip short (ONE_SHORT) are
+    left out: they are judged against this spacing. So are proposals of pips of two colours (Judge.painted_alike):
+    on a green die with red pips, the green between a 5's pips stands out as light blobs in the green channel,
+    which lined up with its middle pip as a 3 of two thirds its spacing, and set the frame's; a 2 of the die beside
+    it, its pips too far apart for that, was read as two 1s at 1.0 (bench_reader_synthetic --unlike)."""
+    on_dice, fallback = judge.on_dice, judge.spacing
+    proposals = [(group, nodes, spacing) for group, nodes, spacing in proposals
+                 if face_mask(nodes) not in ONE_SHORT and judge.painted_alike(group)]
     found = [(group, spacing) for group, _, spacing in proposals if on_dice[group].all()]
     most = max((len(group) for group, _ in found), default=0)
     spacings = [spacing for group, spacing in found if len(group) >= min(4, most) >= 3]
