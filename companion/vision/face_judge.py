@@ -273,8 +273,8 @@ class Judge:
             radii.max() > UNALIKE * radii.min(),
             pips.elongation[group].max() > MAX_ELONGATION,  # a side face, seen at a slant
             few and pips.elongation[group].max() > ALIKE_ELONGATION * pips.elongation[group].min(),
-            not self.painted_alike(group),
-            (np.abs(pips.colour[group] - self.body[group]).max(axis=1) < FAINT_CENTRE * pips.strength[group]).any(),
+            np.ptp(pips.colour[group], axis=0).max() > OTHER_COLOUR * tol,
+            not self.stand_out(group),
             (few or not unlike_tray) and not self._alike(group),
             not TYPICAL_SPACING[0] * self.spacing <= grid.spacing <= TYPICAL_SPACING[1] * self.spacing,
             self._glare(grid.centre, grid.spacing, colour),
@@ -290,10 +290,13 @@ class Judge:
             return None
         # a face smaller than the frame's may be part of a larger one: the reach is one of the frame's faces at least
         beyond = self._beyond(group, grid.centre, SPILL * max(grid.spacing, self.spacing)) if few else \
-            self._rows_of_a_six(group, self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing)) \
+            self._square_on(group, self._beyond(group, grid.at(SIX_BEYOND_FOUR), NODE_SLACK * grid.spacing)) \
             if value == 4 else ()
-        if len(group) == 2:  # or the centre and a corner of a 3 or a 5 on a die larger than the frame's others
-            beyond = tuple(sorted({*beyond, *self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)}))
+        if len(group) == 2:  # or the centre and a corner of a 3 or a 5, or a 4's side, on a die larger than the
+            # frame's others: their other pips lie past SPILL (a 4's other side 3.2 spacings from the 2's centre)
+            corners = self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)
+            side = self._square_on(group, self._beyond(group, grid.at(_beside(nodes)), NODE_SLACK * grid.spacing))
+            beyond = tuple(sorted({*beyond, *corners, *side}))
         if missed is None:
             free = [_completions(nodes)]
             if close:  # a 4's other side or a 6's other column beside it
@@ -309,10 +312,12 @@ class Judge:
             return None
         return self._unless_unoutlined(found, unoutlined)
 
-    def painted_alike(self, group: np.ndarray) -> bool:
-        """Whether pips `group` are of one colour (within OTHER_COLOUR body steps), as the pips of one face are."""
-        tol = float(self._body_step(float(self.pips.strength[group].min())))
-        return bool(np.ptp(self.pips.colour[group], axis=0).max() <= OTHER_COLOUR * tol)
+    def stand_out(self, group: np.ndarray) -> bool:
+        """Whether each of pips `group` differs from its body at its centre (FAINT_CENTRE), as a pip painted on it
+        does."""
+        pips = self.pips
+        return bool((np.abs(pips.colour[group] - self.body[group]).max(axis=1)
+                     >= FAINT_CENTRE * pips.strength[group]).all())
 
     def odd_pip(self, group: np.ndarray) -> bool:
         """Whether a face of four pips or more has one pip unlike all the others, fainter and wider (ODD_PIP): no
@@ -558,9 +563,10 @@ class Judge:
         seamed = self._shaded(nearest, k, colour) | self._in_seam(k, colour)
         return seamed & round_ | self._in_seam(k, colour, 2 * SEAM)
 
-    def _rows_of_a_six(self, group: np.ndarray, beyond: tuple[int, ...]) -> tuple[int, ...]:
-        """Of the pips where a 6's third row would be beside a 4, those that may be that row: no longer than the 4's
-        pips (SLANT_MARGIN). A side face's pips, seen at a slant, line up with a 4's rows just past its edge."""
+    def _square_on(self, group: np.ndarray, beyond: tuple[int, ...]) -> tuple[int, ...]:
+        """Of the pips where a larger face's would be just past this face's edge (a 6's third row beside a 4, a 4's
+        other side beside a 2), those that may be: no longer than the face's pips (SLANT_MARGIN). A side face's
+        pips, seen at a slant, line up there (a webcam leaning over an ivory 2 saw its side face's 6 there)."""
         longest = float(self.pips.elongation[group].max()) + SLANT_MARGIN
         return tuple(k for k in beyond if self.pips.elongation[k] <= longest)
 

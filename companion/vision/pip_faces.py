@@ -213,13 +213,14 @@ def _typical_spacing(proposals, judge: Judge) -> float:
     else three); without any, over the proposals of four pips or more off dice when there are OFF_DICE_FACES of
     them (dice as light as the tray: the judge's own, a fraction of the die size found from their shadows, misjudged
     their spacing by 1.6 times, and so doubted every face); else the judge's own. Faces a pip short (ONE_SHORT) are
-    left out: they are judged against this spacing. So are proposals of pips of two colours (Judge.painted_alike):
-    on a green die with red pips, the green between a 5's pips stands out as light blobs in the green channel,
-    which lined up with its middle pip as a 3 of two thirds its spacing, and set the frame's; a 2 of the die beside
-    it, its pips too far apart for that, was read as two 1s at 1.0 (bench_reader_synthetic --unlike)."""
+    left out: they are judged against this spacing. So are proposals with a blob of its body's colour
+    (Judge.stand_out): on a green die with red pips, the green between a 5's pips stands out as light blobs in the
+    green channel, which lined up with its middle pip as a 3 of two thirds its spacing, and set the frame's; a 2 of
+    the die beside it, its pips too far apart for that, was read as two 1s at 1.0 (bench_reader_synthetic
+    --unlike)."""
     on_dice, fallback = judge.on_dice, judge.spacing
     proposals = [(group, nodes, spacing) for group, nodes, spacing in proposals
-                 if face_mask(nodes) not in ONE_SHORT and judge.painted_alike(group)]
+                 if face_mask(nodes) not in ONE_SHORT and judge.stand_out(group)]
     found = [(group, spacing) for group, _, spacing in proposals if on_dice[group].all()]
     most = max((len(group) for group, _ in found), default=0)
     spacings = [spacing for group, spacing in found if len(group) >= min(4, most) >= 3]
