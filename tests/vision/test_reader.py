@@ -373,6 +373,17 @@ def test_a_side_faces_pips_past_a_top_faces_edge_still_hold_it():
     assert [die.value for die in read] == [1]
 
 
+def test_a_side_faces_pips_where_a_fours_other_side_would_be_do_not_hold_a_two():
+    """train_two_29: a webcam leaning over three ivory 2s sees, past one's edge, its side face's 6, its pips drawn
+    out. One side pip lies where a 4's other side would be if the 2 were a 4's side, as on a die larger than the
+    frame's others; taken as such a pip, it held the 2 unread and its pip was read as a 1 at 1.0. Only pips seen
+    square on, as the face's own, may be that side (face_judge.Judge._square_on)."""
+    read = DiceReader().read(cv2.imread(str(PHOTOS / "matteo-webcam" / "train_two_29.jpg")))
+    labelled = next(e for e in json.loads((PHOTOS / "matteo-webcam" / "labels.json").read_text())
+                    if e["image"] == "train_two_29.jpg")
+    assert [nearest_to_box(read, die["bbox"]).value for die in labelled["dice"]] == [2, 2, 2] and len(read) == 3
+
+
 @pytest.mark.parametrize("angle", [0, 30, 75])
 @pytest.mark.parametrize("gap", [0.0, 1.0])
 def test_a_one_beside_a_two_lends_it_no_pip(angle, gap):
