@@ -13,6 +13,7 @@ there each channel is looked at on its own (`_both_ways`).
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -80,9 +81,10 @@ class Pips:
     responses: tuple[np.ndarray, np.ndarray]
     """The dark and light response maps (the strongest channel's)."""
 
-    @property
+    @functools.cached_property
     def elongation(self) -> np.ndarray:
-        """Each pip's long axis over its short axis (1 for a round pip seen straight on)."""
+        """Each pip's long axis over its short axis (1 for a round pip seen straight on), worked out once: the judge
+        asks for it thousands of times a frame."""
         return _elongation(self.shape)
 
     def __len__(self) -> int:
