@@ -42,5 +42,4 @@ def test_green_between_a_fives_red_pips_sets_no_spacing(seed):
     frame = render_scene(dice, background=(215, 220, 222), blur=0.7, noise=3, light_gradient=0.2, texture=3.0,
                          seed=seed)
     read = sorted((round(d.center[0] / 10), round(d.center[1] / 10), d.value) for d in DiceReader().read(frame))
-    assert read == [
-        (16, 13, 5), (16, 35, 2), (37, 26, 1), (48, 13, 1), (48, 35, 5)]
+    assert read == [(16, 13, 5), (16, 35, 2), (37, 26, 1), (48, 13, 1), (48, 35, 5)]
