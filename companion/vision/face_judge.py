@@ -326,8 +326,7 @@ class Judge:
             return False
         strength, radius = self.pips.strength[group], self.pips.radius[group]
         faintest, *others = np.argsort(strength)
-        return bool(strength[faintest] < ODD_PIP[0] * strength[others[0]]
-                    and radius[faintest] > ODD_PIP[1] * float(_median(radius[others])))
+        return bool(_odd(strength[faintest], radius[faintest], strength[others], radius[others]))
 
     def lone(self, candidates: np.ndarray, least: float = 0.0) -> list[tuple[FaceFound, np.ndarray]]:
         """Of the candidate pips, those a face surrounds, each as a 1, read or not, with its pip, unless less sure
@@ -537,7 +536,7 @@ class Judge:
         distance = np.hypot(*(pips.xy[:, None] - np.atleast_2d(points)[None]).transpose(2, 0, 1)).min(axis=1)
         near = (distance < reach) & (pips.polarity == pips.polarity[group[0]]) \
             & ((ratio > 1 / ALIKE) | ((ratio > 1 / UNALIKE) & (pips.elongation <= OFF_DICE_SLANT))) \
-            & ~((len(group) >= 2) & (pips.strength < ODD_PIP[0] * pips.strength[group].min()) & (ratio > ODD_PIP[1]))
+            & ~((len(group) >= 2) & _odd(pips.strength, pips.radius, pips.strength[group], pips.radius[group]))
         if not self.on_dice[group].all():
             near &= (pips.strength >= WEAKEST_PIP * pips.strength[group].max()) \
                 & (pips.elongation <= MAX_ELONGATION)
@@ -709,6 +708,12 @@ def _least_squares(nodes: bytes, count: int) -> tuple[np.ndarray, np.ndarray]:
 _NUDGES = np.array([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)], float)
 """A point is looked at here and a pixel around, so that a pip a little off it is not missed."""
 _CIRCLE = np.column_stack([np.cos(np.arange(16) * (math.pi / 8)), np.sin(np.arange(16) * (math.pi / 8))])
+
+
+def _odd(strength, radius, face_strength: np.ndarray, face_radius: np.ndarray):
+    """Whether pips of `strength` and `radius` are unlike a face's pips (`face_strength`, `face_radius`) as ODD_PIP
+    says: fainter than its first part of the face's faintest pip, and wider than its second times their median."""
+    return (strength < ODD_PIP[0] * face_strength.min()) & (radius > ODD_PIP[1] * float(_median(face_radius)))
 
 
 def _completions(nodes: np.ndarray) -> np.ndarray:
