@@ -350,11 +350,7 @@ class Judge:
             & (_sample(self.discs, probes) == 0)  # on a die as light as the tray, an even body
         counted = inside.sum(axis=1)
         around = np.where(counted >= len(_CIRCLE) // 2, body.sum(axis=1) / np.maximum(counted, 1), 0.0)
-        ring = _clip(centre[:, None, None] + LONE_EMPTY * self.spacing * _CIRCLE[None, ::2, None]
-                     + _NUDGES[None, None], h, w)
-        dark, light = (response[ring[..., 1], ring[..., 0]] for response in pips.responses)
-        ghost = np.where(pips.polarity[candidates][:, None, None] == 0, dark, light)
-        ghosts = ghost.reshape(len(candidates), -1).max(axis=1) / np.maximum(strength, 1.0)
+        ghosts = self._ghosts(candidates, centre, colour, tol)
         confidence = np.clip((around - 0.5) / 0.4, 0.0, 1.0) * np.clip((0.55 - ghosts) / 0.2, 0.0, 1.0)
         confidence[pips.elongation[candidates] > LONE_ELONGATION] *= DOUBT
         found = []
@@ -380,6 +376,28 @@ class Judge:
             if face is not None:
                 found.append((face, group))
         return found
+
+    def _ghosts(self, candidates: np.ndarray, centre: np.ndarray, colour: np.ndarray, tol: np.ndarray) -> np.ndarray:
+        """Per candidate lone pip (at `centre`, on a body of `colour`), the most that anything on a ring LONE_EMPTY
+        spacings out stands out like it, over the pip's own strength: a 2's or a 3's pip missed by the threshold.
+        A pip lighter than its body in one channel and darker in another (gold on blue, red on green) cuts the
+        body, in that channel, into strips narrower than the pip finder's kernel, which stand out all around the
+        pip: for such a pip a ring point counts only as far as its colour steps from the body toward the pip's
+        (bench_reader_synthetic --three: 1s beside touching dice, sized from their blob)."""
+        pips = self.pips
+        h, w = self.smooth.shape[:2]
+        ring = _clip(centre[:, None, None] + LONE_EMPTY * self.spacing * _CIRCLE[None, ::2, None]
+                     + _NUDGES[None, None], h, w)
+        dark, light = (response[ring[..., 1], ring[..., 0]] for response in pips.responses)
+        ghost = np.where(pips.polarity[candidates][:, None, None] == 0, dark, light) \
+            / np.maximum(pips.strength[candidates], 1.0)[:, None, None]
+        step = _sample(self.smooth, centre).astype(np.float32) - colour
+        both_ways = (step.max(axis=1) > tol) & (step.min(axis=1) < -tol)
+        if both_ways.any():
+            shown = self.smooth[ring[..., 1], ring[..., 0]].astype(np.float32) - colour[:, None, None]
+            toward = np.einsum("nabc,nc->nab", shown, step) / np.maximum((step * step).sum(axis=1), 1.0)[:, None, None]
+            ghost[both_ways] = np.minimum(ghost[both_ways], toward[both_ways])
+        return ghost.reshape(len(candidates), -1).max(axis=1)
 
     def _unless_unoutlined(self, face: FaceFound, unoutlined: bool) -> FaceFound | None:
         """`face`, or None when it lacks the die's outline it needs (`unoutlined`): then, if read, it is kept in
