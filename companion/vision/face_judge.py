@@ -381,9 +381,11 @@ class Judge:
         """Per candidate lone pip (at `centre`, on a body of `colour`), the most that anything on a ring LONE_EMPTY
         spacings out stands out like it, over the pip's own strength: a 2's or a 3's pip missed by the threshold.
         A pip lighter than its body in one channel and darker in another (gold on blue, red on green) cuts the
-        body, in that channel, into strips narrower than the pip finder's kernel, which stand out all around the
-        pip: for such a pip a ring point counts only as far as its colour steps from the body toward the pip's
-        (bench_reader_synthetic --three: 1s beside touching dice, sized from their blob)."""
+        body, in the other channel, into strips narrower than the pip finder's kernel, which stand out all around
+        the pip, if less than the pip itself: for such a pip, a ring point that stands out less counts only as far
+        as its colour steps from the body toward the pip's (bench_reader_synthetic --three: 1s beside touching
+        dice, sized from their blob). What stands out more than the pip is never cleared so: on a translucent die
+        a faint blob between a 4's pips, lighter than its body where the pips are darker, was read as a 1."""
         pips = self.pips
         h, w = self.smooth.shape[:2]
         ring = _clip(centre[:, None, None] + LONE_EMPTY * self.spacing * _CIRCLE[None, ::2, None]
@@ -396,7 +398,8 @@ class Judge:
         if both_ways.any():
             shown = self.smooth[ring[..., 1], ring[..., 0]].astype(np.float32) - colour[:, None, None]
             toward = np.einsum("nabc,nc->nab", shown, step) / np.maximum((step * step).sum(axis=1), 1.0)[:, None, None]
-            ghost[both_ways] = np.minimum(ghost[both_ways], toward[both_ways])
+            weaker = both_ways[:, None, None] & (ghost < 1.0)
+            ghost[weaker] = np.minimum(ghost[weaker], toward[weaker])
         return ghost.reshape(len(candidates), -1).max(axis=1)
 
     def _unless_unoutlined(self, face: FaceFound, unoutlined: bool) -> FaceFound | None:

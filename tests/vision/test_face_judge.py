@@ -96,15 +96,15 @@ def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():
     assert judge.lone(np.array([0]), least=face.confidence + 0.01) == []
 
 
-def _lone_gold_pip(body, ring_colour) -> float:
-    """How sure the judge is of a 1: a gold pip (radius 4) on a body of colour `body`, whose light response stands
-    at 0.45 of the pip's all around it, where the frame shows `ring_colour` (on the ring LONE_EMPTY 1.2 spacings
+def _lone_gold_pip(body, ring_colour, ring_response: int = 90) -> float:
+    """How sure the judge is of a 1: a gold pip (radius 4, standing out by 200) on a body of colour `body`, with
+    the light response at `ring_response` all around it, where the frame shows `ring_colour` (on the ring LONE_EMPTY 1.2 spacings
     of 8 px out, and not as far as the body's ring, LONE_RING 1.45 spacings out)."""
     frame = np.full((60, 60, 3), body, np.uint8)
     yy, xx = np.ogrid[:60, :60]
     frame[(8 ** 2 <= (xx - 30) ** 2 + (yy - 30) ** 2) & ((xx - 30) ** 2 + (yy - 30) ** 2 <= 10.8 ** 2)] = ring_colour
     frame[(xx - 30) ** 2 + (yy - 30) ** 2 <= 16] = (60, 200, 230)
-    light = np.full((60, 60), 90, np.uint8)
+    light = np.full((60, 60), ring_response, np.uint8)
     pips = Pips(np.array([[30.0, 30.0]]), np.array([4.0]), np.ones(1, np.int8), np.full(1, 200.0, np.float32),
                 np.array([[60.0, 200.0, 230.0]], np.float32), np.array([[0.5, 0.5, 0.0]], np.float32),
                 (np.zeros((60, 60), np.uint8), light))
@@ -116,11 +116,13 @@ def _lone_gold_pip(body, ring_colour) -> float:
 def test_a_light_ring_of_a_lone_pips_body_colour_is_no_pip_when_the_pip_is_darker_in_one_channel():
     """Gold pips on a blue die are darker than it in blue: there the pip cuts the body into strips narrower than
     the pip finder's kernel, which stand out as light all around the pip. Where the ring shows the body's own colour
-    that is no pip (the 1 is sure); where it shows a step toward the pip's colour, it may be one (doubted). On a
-    body darker than the pip in every channel, the response alone tells, as before."""
+    that is no pip (the 1 is sure); where it shows a step toward the pip's colour, it may be one (doubted), and
+    so may what stands out more than the pip itself. On a body darker than the pip in every channel, the response
+    alone tells, as before."""
     blue, toward_gold = (150, 60, 20), (105, 130, 125)
     assert _lone_gold_pip(blue, blue) == 1.0
     assert _lone_gold_pip(blue, toward_gold) < 1.0
+    assert _lone_gold_pip(blue, blue, ring_response=220) == 0.0
     grey = (20, 20, 20)
     assert _lone_gold_pip(grey, grey) < 1.0
 
