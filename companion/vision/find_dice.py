@@ -36,11 +36,6 @@ SOLID = 0.7
 """...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
 ROW = 3.2
 """A blob up to this many times as long as wide may be a row of two or three touching dice (`dice_in_row`)."""
-ROW_SHADOW = 0.25
-"""The box turned to fit a row of touching dice takes in their shadows and bevels, about this share of a die both
-across and along the row: a row of n dice measures about (n + ROW_SHADOW) / (1 + ROW_SHADOW) times as long as wide
-(rendered, touching or up to 0.1 of a die apart: two 1.55-2.02, three in a line 2.26-3.0). Counted by the plain
-ratio, a row of three measuring under 2.5 was taken for two, and its middle die for the seam between them."""
 ROW_OF_TWO = 1.5
 """A frame's one compact blob this many times as long as wide by its second moments (Foreground.elongation), or
 more, is two touching dice (`row_of_two`): two dice side by side measure 1.55-2.2 (rendered, touching or up to 0.3 of
@@ -245,8 +240,8 @@ def row_of_two(foreground: Foreground) -> Region | None:
     """The frame's one blob when it is a row of two touching dice, else None. Alone in a frame, two touching dice
     were sized as one die half as large again, and their two 1s read as one 2, their two 4s as one 6.
     - The frame's one compact blob (`_compact`) is two dice when it is ROW_OF_TWO times as long as wide or more
-      by its second moments, unless the box turned to fit it holds three (`dice_in_row`). (Second moments tell a
-      row of dice from one die, but hardly how many it holds: three in a row measure 2.25-2.4, two 1.55-2.2.)
+      by its second moments. (They tell a row of dice from one die, but hardly how many it holds: three in a row
+      measure 2.25-2.4, two 1.55-2.2; a row of three is taken for two, sized 1.2 times too large, not 1.7.)
     - A row lying askew has no compact blob (its upright box is too long, or too little filled): the frame's one
       blob is two dice when it is a row of two by the box turned to fit it (`dice_in_row`;
       `benchmarks/bench_reader_synthetic.py --pair`). A row of three is left to the pips: read at its true size, a
@@ -263,8 +258,7 @@ def row_of_two(foreground: Foreground) -> Region | None:
     else:
         label = blobs[0]
     region = split_blob(foreground.labels, foreground.stats[label], label, 1)[0]
-    count = dice_in_row(region)
-    return region if count == 2 or compact and count < 3 else None
+    return region if compact or dice_in_row(region) == 2 else None
 
 
 def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:
@@ -304,7 +298,7 @@ def dice_in_row(region: Region) -> int:
     if long <= SQUARE * short and count >= SOLID * short * long:
         return 1
     if long <= ROW * short and count >= 0.5 * short * long:
-        return round((1 + ROW_SHADOW) * long / short - ROW_SHADOW)
+        return round(long / short)
     return 0
 
 

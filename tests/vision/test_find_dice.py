@@ -3,8 +3,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, dice_in_row, die_shaped, die_shaped_blobs,
-                                        die_size, find_regions, large_die_sizes, row_axis, row_of_two, split_blob,
+from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, die_shaped, die_shaped_blobs, die_size,
+                                        find_regions, large_die_sizes, row_axis, row_of_two, split_blob,
                                         tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
@@ -161,20 +161,6 @@ def test_a_row_of_two_lying_askew_alone_in_a_frame_is_sized_as_two_dice(angle):
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     assert die_size(pair) is None
     assert 40 <= row_of_two(pair).size / np.sqrt(2) <= 45  # the foreground reaches a little past a body
-
-
-def test_three_touching_dice_in_a_line_are_no_row_of_two():
-    """Black dice on wood (bench_reader_synthetic --three): the box turned to fit three touching dice in a line takes
-    in their shadows and measures 2.4 times as long as wide, which a plain ratio rounds to two dice. Taken for a row
-    of two, the middle die lay on the seam between them, and no face of its was made (pip_faces.ACROSS_SEAM)."""
-    dice = [SynthDie(value=v, center=c, size=60.0, angle=69.19, body=(30, 30, 30), pips=(235, 235, 235))
-            for v, c in ((5, (269.49, 208.86)), (2, (291.92, 267.9)), (4, (314.36, 326.93)))]
-    frame = render_scene(dice, background=(120, 170, 210), blur=0.7, noise=3, light_gradient=0.2, texture=3.0,
-                         seed=846)
-    row = Foreground(frame, Tray(frame, None), Profile().min_contrast)
-    (blob,) = row.blobs(row.least_area)
-    assert dice_in_row(split_blob(row.labels, row.stats[blob], blob, 1)[0]) == 3
-    assert row_of_two(row) is None
 
 
 @pytest.mark.parametrize("angle", [0, 30, 60, 90, 120, 150])

@@ -343,14 +343,6 @@ def test_a_one_whose_pip_is_darker_than_its_die_in_one_colour_is_read_beside_tou
     assert [nearest(read, die.center).value for die in dice] == list(values)
 
 
-def test_the_middle_die_of_three_touching_in_a_line_is_read():
-    """Taken for a row of two (find_dice.dice_in_row), three dice in a line had their middle die's 2 on the seam
-    between the two, where no face without a centre pip is made (pip_faces.ACROSS_SEAM)."""
-    dice, read = three_touching((5, 2, 4), ((269.49, 208.86), (291.92, 267.9), (314.36, 326.93)), 69.19,
-                                (30, 30, 30), (235, 235, 235), (120, 170, 210), 846)
-    assert [nearest(read, die.center).value for die in dice] == [5, 2, 4]
-
-
 def test_a_red_one_beside_a_red_two_lends_it_no_pip():
     """White pips on red dice: the seam between a 1 and a 2 takes 50 levels off the red and few off the blue and
     green, already dark, so it was not darker in every channel, and the 1's pip and the 2's nearer one made a 2 at
