@@ -36,10 +36,15 @@ SOLID = 0.7
 """...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
 ROW = 3.2
 """A blob up to this many times as long as wide may be a row of two or three touching dice (`dice_in_row`)."""
+ROW_SHADOW = 0.25
+"""The box turned to fit a row of touching dice takes in their shadows and bevels, about this share of a die both
+across and along it: n dice measure about (n + ROW_SHADOW) / (1 + ROW_SHADOW) times as long as wide (rendered, up
+to 0.1 of a die apart: two 1.55-2.02, three in a line 2.26-3.0). So does a pair lying half a die apart, which only
+the pips tell from three (`Row.as_three`)."""
 ROW_OF_TWO = 1.5
 """A frame's one compact blob this many times as long as wide by its second moments (Foreground.elongation), or
-more, is two touching dice (`row_of_two`): two dice side by side measure 1.55-2.2 (rendered, touching or up to 0.3 of
-a die apart, each turned its own way; 1.59-1.73 for two lying square to the row, whose shadows widen it), one die
+more, is two touching dice (`touching_row`): two dice side by side measure 1.55-2.2 (rendered, touching or up to 0.3
+of a die apart, each turned its own way; 1.59-1.73 for two lying square to the row, whose shadows widen it), one die
 seen from above with its shadow 1.0-1.4 (byler-d6: 1.3 at the 90th percentile). A webcam leaning over the table sees
 a die's side faces too: 6 of matteo-webcam's frames of one compact blob measure 1.57-1.63, and read as before (3
 with a die's centre a pixel off; enlarged two and four times, one of them reads a laptop's keys as a 2).
@@ -236,17 +241,43 @@ def die_size(foreground: Foreground) -> float | None:
     return float(np.sqrt(area)) if area else None
 
 
-def row_of_two(foreground: Foreground) -> Region | None:
-    """The frame's one blob when it is a row of two touching dice, else None. Alone in a frame, two touching dice
-    were sized as one die half as large again, and their two 1s read as one 2, their two 4s as one 6.
+@dataclass(frozen=True)
+class Row:
+    """A blob of two or three dice touching in a row (`touching_row`)."""
+
+    region: Region
+    dice: int
+
+    @property
+    def share(self) -> float:
+        """One die's size (frame pixels): the row's area shared among its dice, as a die's lying alone."""
+        return self.region.size / math.sqrt(self.dice)
+
+    def seams(self) -> list[tuple[float, float]]:
+        """Where neighbouring dice meet (frame pixels): the row's long side cut into equal parts."""
+        _, long, _ = _turned_box(self.region)
+        (x, y), (ax, ay) = self.region.center, row_axis(self.region)
+        offsets = [(k - self.dice / 2) * long / self.dice for k in range(1, self.dice)]
+        return [(x + offset * ax, y + offset * ay) for offset in offsets]
+
+    def as_three(self) -> Row | None:
+        """This row of two taken for three dice, when the box turned to fit it holds three less their shadows
+        (ROW_SHADOW): three touching dice in a line measuring under 2.5 times as long as wide were taken for two,
+        and the middle die's face for one across the seam between them."""
+        short, long, _ = _turned_box(self.region)
+        three = self.dice == 2 and round((1 + ROW_SHADOW) * long / short - ROW_SHADOW) == 3
+        return Row(self.region, 3) if three else None
+
+
+def touching_row(foreground: Foreground) -> Row | None:
+    """The frame's one blob when it is a row of two or three touching dice, else None. Alone in a frame, two
+    touching dice were sized as one die half as large again, and their two 1s read as one 2, their two 4s as one 6.
     - The frame's one compact blob (`_compact`) is two dice when it is ROW_OF_TWO times as long as wide or more
       by its second moments. (They tell a row of dice from one die, but hardly how many it holds: three in a row
-      measure 2.25-2.4, two 1.55-2.2; a row of three is taken for two, sized 1.2 times too large, not 1.7.)
+      measure 2.25-2.4, two 1.55-2.2.)
     - A row lying askew has no compact blob (its upright box is too long, or too little filled): the frame's one
-      blob is two dice when it is a row of two by the box turned to fit it (`dice_in_row`;
-      `benchmarks/bench_reader_synthetic.py --pair`). A row of three is left to the pips: read at its true size, a
-      2, a 4 and a 3 lying square in a row held one another's faces for the pips beside them
-      (test_touching_dice_of_one_colour_are_each_read), which the pips' size, 1.4 times as large, reads."""
+      blob is a row of as many dice as the box turned to fit it holds, two or three (`dice_in_row`;
+      `benchmarks/bench_reader_synthetic.py --pair` and `--three`)."""
     blobs = foreground.blobs(foreground.least_area)
     compact = _compact(foreground.stats, blobs)
     if len(compact) == 1:
@@ -258,7 +289,8 @@ def row_of_two(foreground: Foreground) -> Region | None:
     else:
         label = blobs[0]
     region = split_blob(foreground.labels, foreground.stats[label], label, 1)[0]
-    return region if compact or dice_in_row(region) == 2 else None
+    dice = 2 if compact else dice_in_row(region)
+    return Row(region, dice) if dice in (2, 3) else None
 
 
 def die_shaped_blobs(foreground: Foreground, least_size: float) -> list[Region]:

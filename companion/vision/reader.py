@@ -39,8 +39,8 @@ import numpy as np
 from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import (Foreground, Region, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
-                        large_die_sizes, row_axis, row_of_two, tray_from_border)
+from .find_dice import (Foreground, Region, Row, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
+                        large_die_sizes, row_axis, touching_row, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import Seam, dice_from_pips
 from .pip_shape import is_disc
@@ -58,11 +58,11 @@ LARGE_DIE = 0.15
 SMALL_DIE = 1 / 32
 """...and one this small only the shadows of dice as light as the tray."""
 ROW_DIE = 0.2
-"""A die of a row of two (find_dice.row_of_two) may be this large a part of the frame when its pips tell another
-size: its share of the row is one die's, where a heap's blob is not. Sized by their large pips, two touching 1s of
-90 px (a seventh of a 640 px frame with their shadows) were read as one 2 (bench_reader_synthetic --pair: 3 dice
-more read of 960 and that misread gone). Where the pips' size is about the share, it is the better one (two dice of
-100 px in a close-up: one 6 was left unread at the share's size)."""
+"""A die of a row of touching dice (find_dice.touching_row) may be this large a part of the frame when its pips tell
+another size: its share of the row is one die's, where a heap's blob is not. Sized by their large pips, two
+touching 1s of 90 px (a seventh of a 640 px frame with their shadows) were read as one 2 (bench_reader_synthetic
+--pair: 3 dice more read of 960 and that misread gone). Where the pips' size is about the share, it is the better
+one (two dice of 100 px in a close-up: one 6 was left unread at the share's size)."""
 LARGE_BODY = 0.1
 """A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
 across (`DiceReader._large_read`)."""
@@ -83,7 +83,7 @@ with the photos' hues turned (a green or blue table, tinted dice) the wood's gra
 px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
 ROW_SHARE = 0.15
-"""A frame sized within this fraction of its row's share (find_dice.row_of_two) is sized by the row."""
+"""A frame sized within this fraction of its row's share (find_dice.touching_row) is sized by the row."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -175,12 +175,18 @@ class DiceReader:
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
 
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
-        """The frame's view and the dice its pips show (none across both dice of a row of two: `_View.seam`), read
-        again at the size the pips give when they are too large for the bodies' size (OVERSIZED_PIPS: the read
-        that puts more pips on read faces is kept, or as many on fewer dice unless a row's bodies tell how many dice
-        there are), and as a frame of large dice when it reads none (`_large_read`)."""
+        """The frame's view and the dice its pips show (none across two dice of a row: `_View.seams`), read again
+        as a row of three when its one blob may be one (`_View.three`: the read that puts more pips on read faces
+        is kept), and at the size the pips give when they are too large for the bodies' size (OVERSIZED_PIPS: the
+        read that puts more pips on read faces is kept, or as many on fewer dice unless a row's bodies tell how many
+        dice there are), and as a frame of large dice when it reads none (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
+        if view.three:
+            as_three = _View(frame, self._background, self.profile, row=view.three)
+            again = self._pip_dice(as_three)
+            if _pips_read(again) > _pips_read(dice):
+                view, dice = as_three, again
         resized = view.sized_by_pips()
         if resized is not None:
             again = self._pip_dice(resized)
@@ -222,7 +228,7 @@ class DiceReader:
         profile = self.profile
         pips = view.pips
         faces, unoutlined = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast,
-                                           profile.threshold, view.seam)
+                                           profile.threshold, view.seams)
         scale = view.scale / view.small_scale
         lone = [region for region in view.regions if region.alone]
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
@@ -272,7 +278,8 @@ class DiceReader:
             center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
             looks = [center]
             free = _free_like_pips(center, size, dice, pips, polarity)
-            if free.any():  # a face's pips are symmetric about its centre: where they are one die's, there it is
+            if free.any() and view.row is None:  # a face's pips are symmetric about its centre: where they are one
+                # die's, there it is (a row's parts are its dice, cut by their bodies)
                 middle = tuple(float(v) for v in pips[free].mean(axis=0))
                 if math.dist(middle, center) > PIP_CENTRE_MOVE * size:
                     looks.append(middle)
@@ -370,8 +377,9 @@ class _View:
     (a die DIE_PX across) for pips."""
 
     def __init__(self, frame: np.ndarray, background: np.ndarray | None, profile: Profile,
-                 die_px: float | None = None):
-        """`die_px`, when given, is the die size (input pixels) found otherwise (`sized_by_pips`)."""
+                 die_px: float | None = None, row: Row | None = None):
+        """`die_px`, when given, is the die size (input pixels) found otherwise (`sized_by_pips`); `row`, the row of
+        touching dice to size the frame by (`find_dice.Row.as_three`)."""
         self._input, self._background, self._profile = frame, background, profile
         gain = _gain(frame)
         if gain > 1.0:
@@ -383,18 +391,29 @@ class _View:
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
         self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
-        self.row: Region | None = None
-        """The frame's one blob when it is a row of two touching dice and the die size is about its share of it
-        (ROW_SHARE, find_dice.row_of_two; found so, or by the pips at that size when it is implausible): the bodies
-        tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where they meet
-        (`seam`)."""
-        if die_px:
+        self.row: Row | None = row
+        """The frame's one blob when it is a row of touching dice and the die size is about its share of it
+        (ROW_SHARE, find_dice.touching_row; found so, or by the pips at that size when it is implausible): the
+        bodies tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where they meet
+        (`seams`)."""
+        self.three: Row | None = None
+        """A row of three dice this frame's one blob may be, to read it as besides: one whose box is as long as a
+        pair's lying apart (`find_dice.Row.as_three`), or one the pips size (`sized_by_pips`): read at its true
+        size, a 2, a 4 and a 3 of one colour lying square in a row held one another's faces for the pips beside
+        them, which the pips' size, 1.4 times as large, reads."""
+        if row:
+            self.die_px = row.share / self.small_scale
+        elif die_px:
             self.die_px = die_px
         elif profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
-            row = row_of_two(self.foreground)
-            share = row.size / math.sqrt(2) if row else None
+            row = touching_row(self.foreground)
+            if row and row.dice == 3:  # sized by the pips, and read as a row of three besides
+                self.three, row = row, None
+            elif row:
+                self.three = row.as_three()
+            share = row.share if row else None
             size = die_size(self.foreground) if row is None else share
             if size is None or not self._plausible(size, LARGE_DIE):
                 by_pips = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
@@ -405,12 +424,13 @@ class _View:
         self.scale = DIE_PX / self.die_px if self.die_px else 1.0
 
     @functools.cached_property
-    def seam(self) -> Seam | None:
-        """Where the dice of the frame's row of two meet (working pixels; pip_faces.ACROSS_SEAM)."""
+    def seams(self) -> tuple[Seam, ...]:
+        """Where the dice of the frame's row meet (working pixels; pip_faces.ACROSS_SEAM)."""
         if self.row is None:
-            return None
+            return ()
         scale = self.scale / self.small_scale
-        return Seam((self.row.center[0] * scale, self.row.center[1] * scale), row_axis(self.row))
+        along = row_axis(self.row.region)
+        return tuple(Seam((x * scale, y * scale), along) for x, y in self.row.seams())
 
     def _plausible(self, size: float, largest: float) -> bool:
         """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""
@@ -426,7 +446,7 @@ class _View:
         regions = find_regions(self.foreground, self.die_px * self.small_scale)[0]
         if self.row is None:
             return regions
-        return [replace(r, alone=False) if r.box == self.row.box else r for r in regions]
+        return [replace(r, alone=False) if r.box == self.row.region.box else r for r in regions]
 
     @functools.cached_property
     def pips(self) -> Pips:

@@ -98,8 +98,8 @@ def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():
 
 def _lone_gold_pip(body, ring_colour, ring_response: int = 90) -> float:
     """How sure the judge is of a 1: a gold pip (radius 4, standing out by 200) on a body of colour `body`, with
-    the light response at `ring_response` all around it, where the frame shows `ring_colour` (on the ring LONE_EMPTY 1.2 spacings
-    of 8 px out, and not as far as the body's ring, LONE_RING 1.45 spacings out)."""
+    the light response at `ring_response` all around it, where the frame shows `ring_colour` (on the ring
+    LONE_EMPTY 1.2 spacings of 8 px out, and not as far as the body's ring, LONE_RING 1.45 spacings out)."""
     frame = np.full((60, 60, 3), body, np.uint8)
     yy, xx = np.ogrid[:60, :60]
     frame[(8 ** 2 <= (xx - 30) ** 2 + (yy - 30) ** 2) & ((xx - 30) ** 2 + (yy - 30) ** 2 <= 10.8 ** 2)] = ring_colour

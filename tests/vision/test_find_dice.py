@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, die_shaped, die_shaped_blobs, die_size,
-                                        find_regions, large_die_sizes, row_axis, row_of_two, split_blob,
+                                        find_regions, large_die_sizes, row_axis, split_blob, touching_row,
                                         tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.synth import SynthDie, render_scene
@@ -144,7 +144,8 @@ def test_two_touching_dice_alone_in_a_frame_are_sized_as_one_die_each():
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     [blob] = pair.blobs(pair.least_area)
     assert ROW_OF_TWO <= pair.elongation(blob) <= 2.3
-    assert 44 <= row_of_two(pair).size / np.sqrt(2) <= 60  # a body takes in the die's shadow, as one die's alone
+    row = touching_row(pair)
+    assert row.dice == 2 and 44 <= row.share <= 60  # a body takes in the die's shadow, as one die's alone
     single = render_scene(dice[:1], seed=3)
     alone = Foreground(single, Tray(single, None), Profile().min_contrast)
     [blob] = alone.blobs(alone.least_area)
@@ -160,7 +161,27 @@ def test_a_row_of_two_lying_askew_alone_in_a_frame_is_sized_as_two_dice(angle):
     cv2.fillPoly(frame, [np.round(corners).astype(np.int32)], (40, 40, 190))
     pair = Foreground(frame, Tray(frame, None), Profile().min_contrast)
     assert die_size(pair) is None
-    assert 40 <= row_of_two(pair).size / np.sqrt(2) <= 45  # the foreground reaches a little past a body
+    row = touching_row(pair)
+    assert row.dice == 2 and 40 <= row.share <= 45  # the foreground reaches a little past a body
+
+
+def test_a_row_of_two_as_long_as_three_less_their_shadows_may_be_three():
+    """Black dice on wood (bench_reader_synthetic --three): the box turned to fit three touching dice in a line takes
+    in their shadows and measures 2.4 times as long as wide, as a pair lying half a die apart may. The row is two
+    dice by the plain ratio, and three less the shadows (Row.as_three), meeting where the dice meet."""
+    centres = np.array([(269.49, 208.86), (291.92, 267.9), (314.36, 326.93)])
+    dice = [SynthDie(value=v, center=tuple(c), size=60.0, angle=69.19, body=(30, 30, 30), pips=(235, 235, 235))
+            for v, c in zip((5, 2, 4), centres)]
+    frame = render_scene(dice, background=(120, 170, 210), blur=0.7, noise=3, light_gradient=0.2, texture=3.0,
+                         seed=846)
+    row = touching_row(Foreground(frame, Tray(frame, None), Profile().min_contrast))
+    three = row.as_three()
+    assert row.dice == 2 and three.dice == 3 and three.share < row.share
+    seams = np.array(sorted(three.seams(), key=lambda point: point[1]))
+    assert np.hypot(*(seams - (centres[:-1] + centres[1:]) / 2).T).max() < 0.25 * 60
+    pair = render_scene(dice[:2], background=(120, 170, 210), blur=0.7, noise=3, light_gradient=0.2, texture=3.0,
+                        seed=846)
+    assert touching_row(Foreground(pair, Tray(pair, None), Profile().min_contrast)).as_three() is None
 
 
 @pytest.mark.parametrize("angle", [0, 30, 60, 90, 120, 150])

@@ -127,7 +127,7 @@ def test_two_large_dice_lying_close_are_both_read(tray, body, pips, dice):
 def test_two_large_ones_lying_close_are_not_read_as_a_two(seed):
     """Read at the size their row gives one die, two black 1s of 130 px made a 2 at 0.5-0.67 whose face spans both
     dice: a face read so may span its die's body and no more (reader.LARGE_FACE). Their row is sized as two dice
-    (find_dice.row_of_two), and read again at the size of their large pips, as many pips on one die made a 2 at
+    (find_dice.touching_row), and read again at the size of their large pips, as many pips on one die made a 2 at
     1.0: a frame sized by its row keeps its dice (reader._better_read)."""
     dice = [SynthDie(value=1, center=center, size=130, angle=angle, body=(30, 30, 30), pips=(235, 235, 235))
             for center, angle in (((300, 257), 8), ((444, 278), 52))]
@@ -145,7 +145,7 @@ def test_two_touching_dice_lying_askew_alone_in_a_frame_are_two_dice(values, bod
     """Two touching dice turned 35-55 degrees make a blob whose upright box is too long or too little filled to be
     compact: the frame was sized by its pips, and two 4s made one 6 at 1.0, a 2 beside a 4 was missed or the pair
     left unread. The frame's one blob, twice as long as wide in the box turned to fit it, is two dice
-    (find_dice.row_of_two)."""
+    (find_dice.touching_row)."""
     step = 41.0 * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
     dice = [SynthDie(value=v, center=(300 + k * step[0], 220 + k * step[1]), size=40, angle=angle, body=body,
                      pips=pips) for k, v in enumerate(values)]
@@ -340,6 +340,20 @@ def test_a_one_whose_pip_is_darker_than_its_die_in_one_colour_is_read_beside_tou
     the pip, where a 1's ring must show nothing like a pip (face_judge.LONE_EMPTY). With the die sized from the
     touching dice's blob, these 1s were unread or missed (bench_reader_synthetic --three)."""
     dice, read = three_touching(values, centers, angle, body, pips, tray, seed, size=40)
+    assert [nearest(read, die.center).value for die in dice] == list(values)
+
+
+@pytest.mark.parametrize("values, centers, angle, body, pips, tray, seed, size", [
+    ((5, 2, 4), ((269.49, 208.86), (291.92, 267.9), (314.36, 326.93)), 69.19, (30, 30, 30), (235, 235, 235),
+     (120, 170, 210), 846, 60),
+    ((3, 1, 2), ((259.13, 206.44), (292.51, 233.14), (325.89, 259.83)), 38.65, (30, 30, 30), (235, 235, 235),
+     (140, 80, 40), 216, 40)])
+def test_three_touching_dice_in_a_line_sized_as_two_are_read_again_as_three(values, centers, angle, body, pips, tray,
+                                                                            seed, size):
+    """Three touching dice in a line whose box measures as two (find_dice.Row.as_three). Sized as a row of two, the
+    middle die's face lay on the seam between the two, where no face without a centre pip is made (ACROSS_SEAM);
+    black dice's 1 and 2 beside a 3 were unread, the frame's pip spacing set by a 3 of a pip of each die."""
+    dice, read = three_touching(values, centers, angle, body, pips, tray, seed, size)
     assert [nearest(read, die.center).value for die in dice] == list(values)
 
 
@@ -1244,7 +1258,7 @@ def test_two_twos_of_a_row_lying_along_it_are_each_read(seed):
 @pytest.mark.parametrize("body, pips, size", [((150, 60, 20), (60, 200, 230), 40), ((60, 150, 40), (40, 220, 240), 60)])
 def test_two_touching_ones_alone_in_a_frame_are_two_ones(body, pips, size):
     """Alone in a frame, two touching dice make its only compact blob: sized as one die, half as large again, their
-    two 1s made one 2 at 1.0. Half as long again as wide or more, the blob is now two dice (find_dice.row_of_two)."""
+    two 1s made one 2 at 1.0. Half as long again as wide or more, the blob is now two dice (find_dice.touching_row)."""
     step = 1.05 * size * np.array([np.cos(np.radians(20)), np.sin(np.radians(20))])
     dice = [SynthDie(value=1, center=(300 + k * step[0], 230 + k * step[1]), size=size, body=body, pips=pips,
                      angle=20 + 10 * k) for k in range(2)]
