@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The dice reader on rendered trays it was not tuned on: dice and pip colours, tray colours and die sizes.
 
-usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA] [--large | --unlike | --pair | --three]
+usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA]
+                                                   [--large | --unlike | --pair [--apart GAP] | --three]
 The development photos show two sets of dice on two trays; the reader is judged on others. Every combination of a
 tray colour, a die style (body and pip colour) and a die size is rendered with six dice at random turns, with blur,
 noise and a light gradient, and read with the built-in profile. Prints, per combination that is not all right, the
@@ -11,7 +12,8 @@ px near the middle of the 640x480 frame instead (a close-up: LARGE_SIZES), a tot
 frame holds four dice of UNLIKE_SMALL px near its corners and one of UNLIKE_SIZES between them (dice of two sets on
 one tray), a total per size of the large die and one for the small dice. With `--pair`, each frame holds two dice of
 PAIR_SIZES px alone, touching side by side at one turn (0-0.1 of a die apart), a total per size: nothing else in
-the frame tells the die size, and a pair sized as one die is read as one face of both dice' pips. With `--three`,
+the frame tells the die size, and a pair sized as one die is read as one face of both dice' pips; with `--apart`,
+they lie GAP - 0.1 to GAP of a die apart (a pair half a die apart measures as three touching). With `--three`,
 each frame holds three such dice of THREE_SIZES px, in a row or in an L.
 """
 import argparse
@@ -52,6 +54,8 @@ def main():
     modes.add_argument("--unlike", action="store_true",
                        help=f"four dice of {UNLIKE_SMALL} px and one of 52-72 px per frame (UNLIKE_SIZES)")
     modes.add_argument("--pair", action="store_true", help="two touching dice of 40-130 px per frame (PAIR_SIZES)")
+    parser.add_argument("--apart", type=float, default=PAIR_GAP,
+                        help=f"--pair's dice lie this much of a die apart, less 0.1 at most (default {PAIR_GAP})")
     modes.add_argument("--three", action="store_true",
                        help="three touching dice of 40 or 60 px per frame, in a row or an L (THREE_SIZES)")
     args = parser.parse_args()
@@ -66,7 +70,7 @@ def main():
             dice = _dice(rng, [size] + [UNLIKE_SMALL] * len(CORNERS), body, pips,
                          lambda k: _place(0, True, rng) if k == 0 else CORNERS[k - 1])
         elif args.pair:
-            dice = _pair(rng, size, body, pips)
+            dice = _pair(rng, size, body, pips, args.apart)
         elif args.three:
             dice = _three(rng, size, body, pips)
         else:
@@ -95,10 +99,11 @@ def _dice(rng: np.random.Generator, sizes: list[int], body, pips, centre) -> lis
                      center=centre(k)) for k, size in enumerate(sizes)]
 
 
-def _pair(rng: np.random.Generator, size: int, body, pips) -> list[SynthDie]:
-    """Two dice at random values side by side near the frame's middle, at one random turn, up to PAIR_GAP apart."""
+def _pair(rng: np.random.Generator, size: int, body, pips, apart: float = PAIR_GAP) -> list[SynthDie]:
+    """Two dice at random values side by side near the frame's middle, at one random turn, `apart` less up to
+    PAIR_GAP of a die apart."""
     angle = float(rng.uniform(0, 90))
-    step = size * (1 + rng.uniform(0, PAIR_GAP)) / 2
+    step = size * (1 + rng.uniform(apart - PAIR_GAP, apart)) / 2
     dx, dy = step * np.cos(np.radians(angle)), step * np.sin(np.radians(angle))
     x, y = 320 + rng.uniform(-60, 60), 240 + rng.uniform(-40, 40)
     return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=angle,
