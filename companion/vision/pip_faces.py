@@ -104,7 +104,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     proposals = [p for p in _proposals(judge, die_px) if not judge.odd_pip(p[0])]
     proposals = [p for p in proposals if not any(seam.holds(pips.xy[p[0]], die_px) for seam in seams)]
     judge.spacing = _typical_spacing(proposals, judge)
-    chosen = _Chosen(len(pips), judge.spacing / SPACING_PER_FACE)
+    chosen = _Chosen(_twins(pips), judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
         judged = [(judge.face(group, nodes, close=_close(count, spacing, die_px, judge.spacing),
@@ -141,11 +141,13 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
 class _Chosen:
     """The faces read so far, and which pips they hold."""
 
-    def __init__(self, pips: int, typical_size: float):
+    def __init__(self, twins: np.ndarray, typical_size: float):
         self.faces: list[FaceFound] = []
-        self.owner = np.full(pips, -1)
+        self.owner = np.full(len(twins), -1)
         """The index of the face each pip belongs to, or -1."""
-        self.used = np.zeros(pips, bool)
+        self.twins = twins
+        """Each pip's twin of the other polarity, or -1 (`_twins`)."""
+        self.used = np.zeros(len(twins), bool)
         """Pips of a face read, or of a larger face not made out: no smaller face is made of them."""
         self.typical_size = typical_size
 
@@ -162,13 +164,24 @@ class _Chosen:
 
     def another_die(self, face: FaceFound, pip: int) -> bool:
         """Whether `pip` belongs to a face of two pips or more read on another die than `face`'s (a 1 is too
-        little to tell a 2's two pips from two dice)."""
-        other = self.owner[pip]
+        little to tell a 2's two pips from two dice). A pip read as its twin of the other polarity belongs to that
+        twin's face: a neighbour's red pips on a green die are found both ways, and with its face read of one way's,
+        a pip of the other way's held a 2 beside it (bench_reader_synthetic --three)."""
+        other = self.owner[pip] if self.owner[pip] >= 0 or self.twins[pip] < 0 else self.owner[self.twins[pip]]
         return other >= 0 and self.faces[other].pips >= 2 and self.faces[other].confidence >= CLEAR \
             and self.two_dice(face, self.faces[other])
 
     def two_dice(self, a: FaceFound, b: FaceFound) -> bool:
         return math.dist(a.center, b.center) >= TWO_DICE * max(a.size, b.size, self.typical_size)
+
+
+def _twins(pips: Pips) -> np.ndarray:
+    """Per pip, the pip of the other polarity found at its place (within the smaller one's radius), or -1: a pip
+    lighter than its die in one channel and darker in another (red on green) is found both ways."""
+    distance = np.hypot(*(pips.xy[:, None] - pips.xy[None]).transpose(2, 0, 1))
+    twin = (pips.polarity[:, None] != pips.polarity[None]) \
+        & (distance < np.minimum(pips.radius[:, None], pips.radius[None]))
+    return np.where(twin.any(axis=1), np.argmax(twin, axis=1), -1)
 
 
 def _beside_other_dice(held, chosen: _Chosen, among_held: bool = True):

@@ -357,6 +357,15 @@ def test_three_touching_dice_in_a_line_sized_as_two_are_read_again_as_three(valu
     assert [nearest(read, die.center).value for die in dice] == list(values)
 
 
+def test_a_neighbours_pips_found_both_ways_are_its_own_whichever_way_its_face_was_read():
+    """Red pips on green dice are found both ways (lighter in red, darker in green). The 5's face was read of one
+    way's pips, and a pip of the other way's, owned by no face, held the 2 beside it, a like pip within its reach
+    (bench_reader_synthetic --three; pip_faces._twins)."""
+    dice, read = three_touching((2, 1, 5), ((299.686, 223.348), (315.641, 283.774), (239.26, 239.303)), 75.21,
+                                (60, 160, 30), (40, 40, 220), (140, 80, 40), 244)
+    assert [nearest(read, die.center).value for die in dice] == [2, 1, 5]
+
+
 def test_a_red_one_beside_a_red_two_lends_it_no_pip():
     """White pips on red dice: the seam between a 1 and a 2 takes 50 levels off the red and few off the blue and
     green, already dark, so it was not darker in every channel, and the 1's pip and the 2's nearer one made a 2 at
