@@ -397,10 +397,10 @@ class _View:
         bodies tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where they meet
         (`seams`)."""
         self.three: Row | None = None
-        """A row of three dice this frame's one blob may be, to read it as besides: one whose box is as long as a
-        pair's lying apart (`find_dice.Row.as_three`), or one the pips size (`sized_by_pips`): read at its true
-        size, a 2, a 4 and a 3 of one colour lying square in a row held one another's faces for the pips beside
-        them, which the pips' size, 1.4 times as large, reads."""
+        """A row of three dice this frame's one blob may be, to read it as besides: one taken for two, whose box is
+        as long as a pair's lying apart (`find_dice.Row.as_three`), or one whose box holds three, which the frame
+        is sized for by its pips first: read at its true size, a 2, a 4 and a 3 of one colour lying square in a row
+        held one another's faces for the pips beside them, which the pips' size, 1.4 times as large, reads."""
         if row:
             self.die_px = row.share / self.small_scale
         elif die_px:
