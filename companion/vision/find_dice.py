@@ -243,10 +243,11 @@ def die_size(foreground: Foreground) -> float | None:
 
 @dataclass(frozen=True)
 class Row:
-    """A blob of two or three dice touching in a row (`touching_row`)."""
+    """A blob of two or three dice touching in a row (`touching_row`), or of three in an L (`line` False)."""
 
     region: Region
     dice: int
+    line: bool = True
 
     @property
     def share(self) -> float:
@@ -254,7 +255,10 @@ class Row:
         return self.region.size / math.sqrt(self.dice)
 
     def seams(self) -> list[tuple[float, float]]:
-        """Where neighbouring dice meet (frame pixels): the row's long side cut into equal parts."""
+        """Where neighbouring dice meet (frame pixels): the row's long side cut into equal parts; none known in an
+        L."""
+        if not self.line:
+            return []
         _, long, _ = _turned_box(self.region)
         (x, y), (ax, ay) = self.region.center, row_axis(self.region)
         offsets = [(k - self.dice / 2) * long / self.dice for k in range(1, self.dice)]

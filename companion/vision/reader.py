@@ -40,7 +40,7 @@ from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import (Foreground, Region, Row, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
-                        large_die_sizes, row_axis, touching_row, tray_from_border)
+                        large_die_sizes, row_axis, split_blob, touching_row, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import Seam, dice_from_pips
 from .pip_shape import is_disc
@@ -84,6 +84,12 @@ px (16 as taken), and 4s were read as 1s and 2s. On the development photos as ta
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
 ROW_SHARE = 0.15
 """A frame sized within this fraction of its row's share (find_dice.touching_row) is sized by the row."""
+SMALL_FACES = 0.9
+"""A frame sized by its one blob whose dice read show faces under this part of the face a die of the blob's size
+shows may be three touching dice in an L (`_View.three_in_an_l`), and is read as such too. An L's blob fills the box
+turned to fit it as a lone die's body does (0.69-0.79 rendered; byler-d6's median 0.79, matteo-webcam's 0.72), so
+only the faces tell them apart: read as one die, an L's faces measure about 0.83 of that die's, a lone die's 0.8-1.2
+as makes set their pips (SPACING_PER_FACE), and the read as three is kept only where it puts more pips on faces."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -176,14 +182,16 @@ class DiceReader:
 
     def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
         """The frame's view and the dice its pips show (none across two dice of a row: `_View.seams`), read again
-        as a row of three when its one blob may be one (`_View.three`: the read that puts more pips on read faces
-        is kept), and at the size the pips give when they are too large for the bodies' size (OVERSIZED_PIPS: the
-        read that puts more pips on read faces is kept, or as many on fewer dice unless a row's bodies tell how many
-        dice there are), and as a frame of large dice when it reads none (`_large_read`)."""
+        as three dice when its one blob may be three in a row or in an L (`_View.three`, `three_in_an_l`: the read
+        that puts more pips on read faces is kept), and at the size the pips give when they are too large for the
+        bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many on fewer dice
+        unless a row's bodies tell how many dice there are), and as a frame of large dice when it reads none
+        (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
-        if view.three:
-            as_three = _View(frame, self._background, self.profile, row=view.three)
+        three = view.three or view.three_in_an_l(dice)
+        if three:
+            as_three = _View(frame, self._background, self.profile, row=three)
             again = self._pip_dice(as_three)
             if _pips_read(again) > _pips_read(dice):
                 view, dice = as_three, again
@@ -396,6 +404,8 @@ class _View:
         (ROW_SHARE, find_dice.touching_row; found so, or by the pips at that size when it is implausible): the
         bodies tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where they meet
         (`seams`)."""
+        self.blob: Region | None = None
+        """The frame's one blob, when it has one alone and is sized by the bodies (`small` pixels)."""
         self.three: Row | None = None
         """A row of three dice this frame's one blob may be, to read it as besides: one taken for two, whose box is
         as long as a pair's lying apart (`find_dice.Row.as_three`), or one whose box holds three, which the frame
@@ -408,6 +418,9 @@ class _View:
         elif profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
+            blobs = self.foreground.blobs(self.foreground.least_area)
+            if len(blobs) == 1:
+                self.blob = split_blob(self.foreground.labels, self.foreground.stats[blobs[0]], blobs[0], 1)[0]
             row = touching_row(self.foreground)
             if row and row.dice == 3:  # sized by the pips, and read as a row of three besides
                 self.three, row = row, None
@@ -431,6 +444,14 @@ class _View:
         scale = self.scale / self.small_scale
         along = row_axis(self.row.region)
         return tuple(Seam((x * scale, y * scale), along) for x, y in self.row.seams())
+
+    def three_in_an_l(self, dice: list[ReadDie]) -> Row | None:
+        """The frame's one blob taken for three dice in an L, when it was sized as one die and the dice read on it
+        show faces smaller than one die of that size does (SMALL_FACES), or None."""
+        if self.row is not None or self.blob is None or self.die_px is None:
+            return None
+        size = _typical_size(dice)
+        return Row(self.blob, 3, line=False) if size and size < SMALL_FACES * self.die_px * FACE_IN_BODY else None
 
     def _plausible(self, size: float, largest: float) -> bool:
         """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""

@@ -366,6 +366,20 @@ def test_a_neighbours_pips_found_both_ways_are_its_own_whichever_way_its_face_wa
     assert [nearest(read, die.center).value for die in dice] == [2, 1, 5]
 
 
+@pytest.mark.parametrize("values, centers, angle, body, pips, tray, seed", [
+    ((1, 5, 4), ((301.122, 252.85), (340.568, 272.006), (281.966, 292.296)), 25.903, (40, 40, 190), (240, 240, 240),
+     (30, 30, 30), 709),
+    ((6, 2, 6), ((302.677, 239.245), (345.381, 242.081), (299.841, 281.95)), 3.799, (200, 120, 40), (30, 220, 240),
+     (120, 170, 210), 468)])
+def test_three_touching_dice_in_an_l_sized_as_one_die_are_read_again_as_three(values, centers, angle, body, pips,
+                                                                              tray, seed):
+    """An L of three touching dice alone in a frame is one blob that fills its box as a lone die's body does, so the
+    frame was sized as one die: the faces read on it, smaller than such a die's, have it read again as three dice of
+    the blob's area (reader.SMALL_FACES), where the 1 and the 4 beside the 5, and the 2 between the 6s, are read."""
+    dice, read = three_touching(values, centers, angle, body, pips, tray, seed, size=40)
+    assert [nearest(read, die.center).value for die in dice] == list(values)
+
+
 def test_a_red_one_beside_a_red_two_lends_it_no_pip():
     """White pips on red dice: the seam between a 1 and a 2 takes 50 levels off the red and few off the blue and
     green, already dark, so it was not darker in every channel, and the 1's pip and the 2's nearer one made a 2 at
