@@ -448,8 +448,9 @@ class _View:
     def three_in_an_l(self, dice: list[ReadDie]) -> Row | None:
         """The frame's one blob taken for three dice in an L, when it was sized as one die and the dice read on it
         show faces smaller than one die of that size does (SMALL_FACES), or None."""
-        if self.row is not None or self.blob is None or self.die_px is None:
-            return None
+        if self.row is not None or self.blob is None or self.die_px is None \
+                or not _about(self.die_px * self.small_scale, self.blob.size):
+            return None  # (a heap's one blob, sized by its pips, is many dice)
         size = _typical_size(dice)
         return Row(self.blob, 3, line=False) if size and size < SMALL_FACES * self.die_px * FACE_IN_BODY else None
 
@@ -524,7 +525,7 @@ def _gain(frame: np.ndarray) -> float:
 
 
 def _about(size: float | None, share: float) -> bool:
-    """Whether a die size is about a row of two's share (ROW_SHARE)."""
+    """Whether a die size is about a share of a blob's (ROW_SHARE)."""
     return size is not None and abs(size / share - 1) < ROW_SHARE
 
 
