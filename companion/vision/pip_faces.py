@@ -19,6 +19,7 @@ the other faces are known, and read only when every such pip belongs to another 
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -104,7 +105,7 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
     proposals = [p for p in _proposals(judge, die_px) if not judge.odd_pip(p[0])]
     proposals = [p for p in proposals if not any(seam.holds(pips.xy[p[0]], die_px) for seam in seams)]
     judge.spacing = _typical_spacing(proposals, judge)
-    chosen = _Chosen(_twins(pips), judge.spacing / SPACING_PER_FACE)
+    chosen = _Chosen(pips, judge.spacing / SPACING_PER_FACE)
     unread, unmade, held = [], [], []
     for count in (6, 5, 4, 3, 2):  # most pips first: a face inside a read one is never judged
         judged = [(judge.face(group, nodes, close=_close(count, spacing, die_px, judge.spacing),
@@ -141,13 +142,12 @@ def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_
 class _Chosen:
     """The faces read so far, and which pips they hold."""
 
-    def __init__(self, twins: np.ndarray, typical_size: float):
+    def __init__(self, pips: Pips, typical_size: float):
+        self.pips = pips
         self.faces: list[FaceFound] = []
-        self.owner = np.full(len(twins), -1)
+        self.owner = np.full(len(pips), -1)
         """The index of the face each pip belongs to, or -1."""
-        self.twins = twins
-        """Each pip's twin of the other polarity, or -1 (`_twins`)."""
-        self.used = np.zeros(len(twins), bool)
+        self.used = np.zeros(len(pips), bool)
         """Pips of a face read, or of a larger face not made out: no smaller face is made of them."""
         self.typical_size = typical_size
 
@@ -161,6 +161,11 @@ class _Chosen:
 
     def near(self, face: FaceFound, reach: float) -> bool:
         return any(_same_die(face, other, reach) for other in self.faces)
+
+    @functools.cached_property
+    def twins(self) -> np.ndarray:
+        """Each pip's twin of the other polarity, or -1 (`_twins`): asked for only where a face is held."""
+        return _twins(self.pips)
 
     def another_die(self, face: FaceFound, pip: int) -> bool:
         """Whether `pip` belongs to a face of two pips or more read on another die than `face`'s (a 1 is too
