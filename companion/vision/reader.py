@@ -404,8 +404,6 @@ class _View:
         (ROW_SHARE, find_dice.touching_row; found so, or by the pips at that size when it is implausible): the
         bodies tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where they meet
         (`seams`)."""
-        self.blob: Region | None = None
-        """The frame's one blob, when it has one alone and is sized by the bodies (`small` pixels)."""
         self.three: Row | None = None
         """A row of three dice this frame's one blob may be, to read it as besides: one taken for two, whose box is
         as long as a pair's lying apart (`find_dice.Row.as_three`), or one whose box holds three, which the frame
@@ -418,9 +416,6 @@ class _View:
         elif profile.die_px:
             self.die_px = profile.die_px / FACE_IN_BODY
         else:
-            blobs = self.foreground.blobs(self.foreground.least_area)
-            if len(blobs) == 1:
-                self.blob = split_blob(self.foreground.labels, self.foreground.stats[blobs[0]], blobs[0], 1)[0]
             row = touching_row(self.foreground)
             if row and row.dice == 3:  # sized by the pips, and read as a row of three besides
                 self.three, row = row, None
@@ -445,14 +440,22 @@ class _View:
         along = row_axis(self.row.region)
         return tuple(Seam((x * scale, y * scale), along) for x, y in self.row.seams())
 
+    @functools.cached_property
+    def blob(self) -> Region | None:
+        """The frame's one blob (`small` pixels), when it has only one."""
+        blobs = self.foreground.blobs(self.foreground.least_area)
+        return split_blob(self.foreground.labels, self.foreground.stats[blobs[0]], blobs[0], 1)[0] \
+            if len(blobs) == 1 else None
+
     def three_in_an_l(self, dice: list[ReadDie]) -> Row | None:
         """The frame's one blob taken for three dice in an L, when it was sized as one die and the dice read on it
         show faces smaller than one die of that size does (SMALL_FACES), or None."""
-        if self.row is not None or self.blob is None or self.die_px is None \
-                or not _about(self.die_px * self.small_scale, self.blob.size):
-            return None  # (a heap's one blob, sized by its pips, is many dice)
         size = _typical_size(dice)
-        return Row(self.blob, 3, line=False) if size and size < SMALL_FACES * self.die_px * FACE_IN_BODY else None
+        if self.row is not None or self.die_px is None or not size or size >= SMALL_FACES * self.die_px * FACE_IN_BODY:
+            return None
+        blob = self.blob  # (a heap's one blob, sized by its pips, is many dice)
+        one_die = blob is not None and _about(self.die_px * self.small_scale, blob.size)
+        return Row(blob, 3, line=False) if one_die else None
 
     def _plausible(self, size: float, largest: float) -> bool:
         """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""
