@@ -7,7 +7,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from checkout import ROOT
 
 
 def is_checkout(base: Path) -> bool:

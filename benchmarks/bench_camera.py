@@ -21,6 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.vision.bench import DEFAULT_PHOTOS, SETS, score
 from companion.vision.reader import DiceReader, ReadDie
 from companion.vision.retake import fewer_pixels, hues_turned, jpeg, sensor_noise

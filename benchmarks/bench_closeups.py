@@ -21,6 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.vision.bench import DEFAULT_PHOTOS, SETS
 from companion.vision.reader import DiceReader
 from companion.vision.retake import closeup

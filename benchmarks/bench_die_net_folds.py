@@ -19,6 +19,7 @@ from pathlib import Path
 
 import cv2
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.vision.bench import DEFAULT_PHOTOS, print_table, score
 from companion.vision.die_net import FOLDS, DieNet
 from companion.vision.profile import Profile

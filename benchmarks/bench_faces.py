@@ -20,6 +20,7 @@ import time
 import cv2
 import numpy as np
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.vision.faces import FaceModel, die_crop
 from companion.vision.owners import OwnerModel
 from companion.vision.profile import Profile

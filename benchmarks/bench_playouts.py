@@ -7,6 +7,7 @@ import random
 import statistics
 import time
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.games import Setup, game_class, names, new_game
 from companion.games.playout import random_events
 

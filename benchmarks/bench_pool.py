@@ -39,6 +39,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.vision.reader import DiceReader
 from companion.vision.synth import SynthDie, render_scene
 

@@ -2,7 +2,7 @@
 """The dice reader on rendered trays it was not tuned on: dice and pip colours, tray colours and die sizes.
 
 usage: python benchmarks/bench_reader_synthetic.py [--seed N] [--texture SIGMA]
-                                                   [--large | --unlike | --pair [--apart GAP] | --three]
+                                                   [--large | --unlike | --pair [--apart GAP] | --three | --heap]
 The development photos show two sets of dice on two trays; the reader is judged on others. Every combination of a
 tray colour, a die style (body and pip colour) and a die size is rendered with six dice at random turns, with blur,
 noise and a light gradient, and read with the built-in profile. Prints, per combination that is not all right, the
@@ -14,7 +14,8 @@ one tray), a total per size of the large die and one for the small dice. With `-
 PAIR_SIZES px alone, touching side by side at one turn (0-0.1 of a die apart), a total per size: nothing else in
 the frame tells the die size, and a pair sized as one die is read as one face of both dice' pips; with `--apart`,
 they lie GAP - 0.1 to GAP of a die apart (a pair half a die apart measures as three touching). With `--three`,
-each frame holds three such dice of THREE_SIZES px, in a row or in an L.
+each frame holds three such dice of THREE_SIZES px, in a row or in an L; with `--heap`, one die or a block of
+HEAP_COUNTS touching dice of HEAP_SIZES px, two or three to a row, a total per count.
 """
 import argparse
 import collections
@@ -23,6 +24,7 @@ import itertools
 import cv2
 import numpy as np
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.vision import DiceReader
 from companion.vision.synth import SynthDie, render_scene
 
@@ -40,6 +42,8 @@ PAIR_SIZES = (40, 60, 90, 130)
 PAIR_GAP = 0.1
 """The most a `--pair`'s or `--three`'s dice lie apart, over their size."""
 THREE_SIZES = (40, 60)
+HEAP_SIZES = (30, 48, 80)
+HEAP_COUNTS = (1, 2, 4, 5, 6)
 CORNERS = ((160, 130), (480, 130), (160, 350), (480, 350))
 """Where the small dice of `--unlike` lie, clear of the large die whatever its size."""
 
@@ -58,13 +62,15 @@ def main():
                         help=f"--pair's dice lie this much of a die apart, less 0.1 at most (default {PAIR_GAP})")
     modes.add_argument("--three", action="store_true",
                        help="three touching dice of 40 or 60 px per frame, in a row or an L (THREE_SIZES)")
+    modes.add_argument("--heap", action="store_true",
+                       help="one die or a block of 2-6 touching dice of 30-80 px per frame (HEAP_COUNTS, HEAP_SIZES)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(args.seed)
     reader = DiceReader()
     total, per_size = collections.Counter(), collections.defaultdict(collections.Counter)
     sizes = LARGE_SIZES if args.large else UNLIKE_SIZES if args.unlike else PAIR_SIZES if args.pair else \
-        THREE_SIZES if args.three else SIZES
+        THREE_SIZES if args.three else list(itertools.product(HEAP_SIZES, HEAP_COUNTS)) if args.heap else SIZES
     for (tray_name, tray), (style, (body, pips)), size in itertools.product(TRAYS.items(), STYLES.items(), sizes):
         if args.unlike:
             dice = _dice(rng, [size] + [UNLIKE_SMALL] * len(CORNERS), body, pips,
@@ -73,6 +79,9 @@ def main():
             dice = _pair(rng, size, body, pips, args.apart)
         elif args.three:
             dice = _three(rng, size, body, pips)
+        elif args.heap:
+            size, count = size
+            dice = _heap(rng, size, count, body, pips)
         else:
             dice = _dice(rng, [size] * (1 if args.large else 6), body, pips, lambda k: _place(k, args.large, rng))
         frame = render_scene(dice, background=tray, blur=0.7, noise=3, light_gradient=0.2, texture=args.texture,
@@ -81,15 +90,16 @@ def main():
         counts = _score(dice, read)
         total.update(counts)
         if args.unlike:
-            per_size[size].update(_score(dice[:1], read, others=dice[1:]))
-            per_size[f"{UNLIKE_SMALL} beside them"].update(_score(dice[1:], read, others=dice[:1]))
+            per_size[f"{size} px"].update(_score(dice[:1], read, others=dice[1:]))
+            per_size[f"{UNLIKE_SMALL} px beside them"].update(_score(dice[1:], read, others=dice[:1]))
         else:
-            per_size[size].update(counts)
+            per_size[f"{count} dice" if args.heap else f"{size} px"].update(counts)
         if counts["right"] < len(dice):
-            print(f"{tray_name:>10} tray, {style:<18} {size:>3} px: " + _line(counts))
-    if args.large or args.unlike or args.pair or args.three:
-        for size, counts in per_size.items():
-            print(f"{size:>6} px: " + _line(counts))
+            heap = f" x{count}" if args.heap else ""
+            print(f"{tray_name:>10} tray, {style:<18} {size:>3} px{heap}: " + _line(counts))
+    if args.large or args.unlike or args.pair or args.three or args.heap:
+        for label, counts in per_size.items():
+            print(f"{label:>9}: " + _line(counts))
     print(f"{'all':>10}: " + _line(total))
 
 
@@ -120,6 +130,19 @@ def _three(rng: np.random.Generator, size: int, body, pips) -> list[SynthDie]:
     places = ((-1, 0), (0, 0), (1, 0)) if rng.random() < 0.5 else ((0, 0), (1, 0), (0, 1))
     return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(np.degrees(angle)),
                      center=tuple(float(v) for v in middle + step * (a * along + b * across))) for a, b in places]
+
+
+def _heap(rng: np.random.Generator, size: int, count: int, body, pips) -> list[SynthDie]:
+    """`count` dice at random values touching near the frame's middle, at one random turn, up to PAIR_GAP apart: in
+    a block of rows of two, or of three for five dice or more."""
+    angle = np.radians(rng.uniform(0, 90))
+    step = size * (1 + rng.uniform(0, PAIR_GAP))
+    along, across = np.array([np.cos(angle), np.sin(angle)]), np.array([-np.sin(angle), np.cos(angle)])
+    middle = np.array([320 + rng.uniform(-40, 40), 240 + rng.uniform(-30, 30)])
+    row = 3 if count >= 5 else 2
+    return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(np.degrees(angle)),
+                     center=tuple(float(v) for v in middle + step * ((k % row) * along + (k // row) * across)))
+            for k in range(count)]
 
 
 def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]:

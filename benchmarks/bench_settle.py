@@ -12,6 +12,7 @@ import time
 import cv2
 import numpy as np
 
+import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
 from companion.vision.settle import SettleDetector
 from companion.vision.synth import SynthDie, render_roll_frames
 

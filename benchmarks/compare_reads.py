@@ -27,10 +27,8 @@ from pathlib import Path
 import cv2
 
 from base_checkout import ROOT, base_package, is_checkout
-
-sys.path.insert(0, str(ROOT))
-from bench_camera import CHANGES, READERS, Enlarged  # noqa: E402
-from companion.vision.bench import DEFAULT_PHOTOS, SETS  # noqa: E402
+from bench_camera import CHANGES, READERS, Enlarged
+from companion.vision.bench import DEFAULT_PHOTOS, SETS
 
 
 def main() -> int:

@@ -213,6 +213,14 @@ def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
     return long <= SQUARE * short and count >= SOLID * short * long
 
 
+def solidity(region: Region) -> float:
+    """The share of its convex hull a region fills: about 1 for one die, less for a notched blob, such as three
+    touching dice in an L."""
+    contours, _ = cv2.findContours(region.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    return cv2.contourArea(outline) / max(1.0, cv2.contourArea(cv2.convexHull(outline)))
+
+
 def _turned_box(region: Region) -> tuple[float, float, int]:
     """The short and long sides of the box turned to fit a region, and the region's pixel count."""
     (width, height), _, count = _fitted_box(region)

@@ -40,7 +40,7 @@ from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
 from .find_dice import (Foreground, Region, Row, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
-                        large_die_sizes, row_axis, split_blob, touching_row, tray_from_border)
+                        large_die_sizes, row_axis, solidity, split_blob, touching_row, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import Seam, dice_from_pips
 from .pip_shape import is_disc
@@ -90,6 +90,15 @@ shows may be three touching dice in an L (`_View.three_in_an_l`), and is read as
 turned to fit it as a lone die's body does (0.69-0.79 rendered; byler-d6's median 0.79, matteo-webcam's 0.72), so
 only the faces tell them apart: read as one die, an L's faces measure about 0.83 of that die's, a lone die's 0.8-1.2
 as makes set their pips (SPACING_PER_FACE), and the read as three is kept only where it puts more pips on faces."""
+L_SOLIDITY = 0.93
+"""A frame's one blob filling less of its convex hull than this is notched, as three dice touching in an L are
+(`_View.three_in_an_l`; rendered, `bench_reader_synthetic --three`: 0.85-0.92 but for four in 125 Ls lying square, a
+lone die's body 0.95 and more), and is read as three dice too. A line of three askew is notched as well, and read
+so at its true size; the read as three is kept only where it puts more pips on faces."""
+APART = 0.75
+"""Touching dice lie a die apart, centre to centre: a read of a blob as three dice where two lie closer than this
+many dice has made a face of two dice's pips, and is not kept (read as three, a 5, a 4 and a 5 in an L were four
+dice, a 1 beside a 2 a 2 of the 1's pip and one of the other 2's)."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
@@ -193,7 +202,7 @@ class DiceReader:
         if three:
             as_three = _View(frame, self._background, self.profile, row=three)
             again = self._pip_dice(as_three)
-            if _pips_read(again) > _pips_read(dice):
+            if _pips_read(again) > _pips_read(dice) and _apart(again):
                 view, dice = as_three, again
         resized = view.sized_by_pips()
         if resized is not None:
@@ -448,14 +457,16 @@ class _View:
             if len(blobs) == 1 else None
 
     def three_in_an_l(self, dice: list[ReadDie]) -> Row | None:
-        """The frame's one blob taken for three dice in an L, when it was sized as one die and the dice read on it
-        show faces smaller than one die of that size does (SMALL_FACES), or None."""
-        size = _typical_size(dice)
-        if self.row is not None or self.die_px is None or not size or size >= SMALL_FACES * self.die_px * FACE_IN_BODY:
+        """The frame's one blob taken for three dice in an L, or None: when it is notched as an L is (L_SOLIDITY),
+        or when it was sized as one die and the dice read on it show faces smaller than one die of that size does
+        (SMALL_FACES: an L lying square is hardly notched, nor is a block of touching dice)."""
+        if self.row is not None or self.die_px is None or (blob := self.blob) is None:
             return None
-        blob = self.blob  # (a heap's one blob, sized by its pips, is many dice)
-        one_die = blob is not None and _about(self.die_px * self.small_scale, blob.size)
-        return Row(blob, 3, line=False) if one_die else None
+        if solidity(blob) < L_SOLIDITY:
+            return Row(blob, 3, line=False)
+        size = _typical_size(dice)  # (a heap's one blob, sized by its pips, is many dice: not sized as one die)
+        small_faces = size is not None and size < SMALL_FACES * self.die_px * FACE_IN_BODY
+        return Row(blob, 3, line=False) if small_faces and _about(self.die_px * self.small_scale, blob.size) else None
 
     def _plausible(self, size: float, largest: float) -> bool:
         """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""
@@ -583,6 +594,13 @@ def _better_read(read: list[ReadDie], than: list[ReadDie], fewer_dice: bool) -> 
     are, `_View.row`: two large 1s lying close, read right at their row's size, made one 2 at their pips')."""
     ours, theirs = _pips_read(read), _pips_read(than)
     return ours > theirs or fewer_dice and ours == theirs > 0 and _dice_read(read) < _dice_read(than)
+
+
+def _apart(dice: list[ReadDie]) -> bool:
+    """Whether the dice read lie APART of their typical size apart or more, centre to centre."""
+    read = [die.center for die in dice if die.value is not None]
+    least = APART * (_typical_size(dice) or 0.0)
+    return all(math.dist(a, b) >= least for k, a in enumerate(read) for b in read[:k])
 
 
 def _dice_read(dice: list[ReadDie]) -> int:

@@ -4,9 +4,10 @@ import numpy as np
 import pytest
 
 from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, die_shaped, die_shaped_blobs, die_size,
-                                        find_regions, large_die_sizes, row_axis, split_blob, touching_row,
-                                        tray_from_border)
+                                        find_regions, large_die_sizes, row_axis, solidity, split_blob,
+                                        touching_row, tray_from_border)
 from companion.vision.profile import Profile
+from companion.vision.reader import L_SOLIDITY
 from companion.vision.synth import SynthDie, render_scene
 
 ALONE = ((450.0, 300.0), (500.0, 120.0), (300.0, 380.0))
@@ -195,3 +196,25 @@ def test_a_rows_axis_runs_along_its_long_side(angle):
     along = np.array(row_axis(split_blob(pair.labels, pair.stats[blob], blob, 1)[0]))
     expected = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
     assert np.isclose(np.linalg.norm(along), 1.0) and abs(along @ expected) > 0.99
+
+
+@pytest.mark.parametrize("angle", [25.0, 45.0, 70.0])
+@pytest.mark.parametrize("size", [40.0, 60.0])
+def test_an_l_of_three_dice_is_notched_and_one_die_is_not(angle, size):
+    """Three touching dice in an L fill under 0.92 of their blob's convex hull, one die 0.95 or more, as the reader
+    sees them (a copy of the frame at most 320 px across: reader.FIND_PX) however they are turned. Lying square, an
+    L fills 0.93 (reader.L_SOLIDITY: such an L is told by its faces, SMALL_FACES)."""
+    turn = np.radians(angle)
+    along, across = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
+    corner = np.array([300.0, 220.0])
+    centres = [corner, corner + 1.03 * size * along, corner + 1.03 * size * across]
+    dice = [SynthDie(value=v, center=tuple(c), size=size, angle=angle) for v, c in zip((2, 4, 6), centres)]
+
+    def one_blob(frame):
+        small = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        blobs = Foreground(small, Tray(small, None), Profile().min_contrast)
+        (blob,) = blobs.blobs(blobs.least_area)
+        return split_blob(blobs.labels, blobs.stats[blob], blob, 1)[0]
+
+    assert 0.8 < solidity(one_blob(render_scene(dice, seed=3))) < L_SOLIDITY
+    assert solidity(one_blob(render_scene(dice[:1], seed=3))) >= 0.95

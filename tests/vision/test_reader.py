@@ -374,10 +374,46 @@ def test_a_neighbours_pips_found_both_ways_are_its_own_whichever_way_its_face_wa
 def test_three_touching_dice_in_an_l_sized_as_one_die_are_read_again_as_three(values, centers, angle, body, pips,
                                                                               tray, seed):
     """An L of three touching dice alone in a frame is one blob that fills its box as a lone die's body does, so the
-    frame was sized as one die: the faces read on it, smaller than such a die's, have it read again as three dice of
-    the blob's area (reader.SMALL_FACES), where the 1 and the 4 beside the 5, and the 2 between the 6s, are read."""
+    frame was sized as one die. Its blob is notched (reader.L_SOLIDITY): read again as three dice of the blob's area,
+    the 1 and the 4 beside the 5, and the 2 between the 6s, are read."""
     dice, read = three_touching(values, centers, angle, body, pips, tray, seed, size=40)
     assert [nearest(read, die.center).value for die in dice] == list(values)
+
+
+def test_a_block_of_six_small_touching_dice_sized_as_one_die_is_read_as_smaller_dice():
+    """Six blue dice of 30 px with yellow pips in a block of two rows alone on a white tray (bench_reader_synthetic
+    --heap): their blob is not notched, and the frame was sized as one die of it, at which one 5 of their pips was
+    read. Its faces are small for that die (reader.SMALL_FACES), and read as three dice of the blob's area, smaller
+    than one though larger than these, all six are read."""
+    values = (5, 6, 6, 1, 2, 3)
+    centers = ((351.678, 222.576), (357.452, 252.438), (363.226, 282.3), (321.816, 228.35), (327.59, 258.212),
+               (333.364, 288.074))
+    dice, read = three_touching(values, centers, 79.057, (200, 120, 40), (30, 220, 240), (215, 220, 222), 169, size=30)
+    assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 6
+
+
+@pytest.mark.parametrize("values, centers, angle, tray, seed", [
+    ((2, 4, 6), ((358.459, 267.699), (415.365, 294.522), (331.636, 324.606)), 25.237, (60, 110, 50), 276),
+    ((1, 4, 3), ((287.817, 254.457), (344.302, 279.358), (262.916, 310.941)), 23.791, (140, 80, 40), 34)])
+def test_three_touching_dice_in_an_l_sized_by_their_pips_are_read_as_three(values, centers, angle, tray, seed):
+    """Red dice with white pips in an L on felt: one blob too large for one die in the frame, so the pips sized it,
+    at 1.6 of the dice; read so, the 2 and the 4, or all three, were unread. The blob is notched as an L is
+    (reader.L_SOLIDITY) and is read as three dice of its area too."""
+    dice, read = three_touching(values, centers, angle, (40, 40, 190), (240, 240, 240), tray, seed)
+    assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 3
+
+
+@pytest.mark.parametrize("values, centers, angle, body, pips, seed", [
+    ((5, 5, 4), ((321.339, 265.725), (387.009, 269.809), (317.255, 331.394)), 3.559, (200, 120, 40), (30, 220, 240),
+     29),
+    ((1, 5, 2), ((357.821, 238.486), (379.057, 298.689), (297.618, 259.722)), 70.571, (60, 160, 30), (40, 40, 220),
+     586)])
+def test_a_read_as_three_dice_with_a_face_across_two_is_not_kept(values, centers, angle, body, pips, seed):
+    """Ls of three on a black tray, read right as sized by their pips. Read as three dice of the blob's area, they
+    put more pips on faces, one face made of two dice's pips: a fourth die, a 4 between the 5s, or a 2 of the 1's
+    pip and one of the 2's. Two dice read closer than touching dice lie (reader.APART): that read is not kept."""
+    dice, read = three_touching(values, centers, angle, body, pips, (30, 30, 30), seed)
+    assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 3
 
 
 def test_a_red_one_beside_a_red_two_lends_it_no_pip():
