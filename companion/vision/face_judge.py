@@ -26,6 +26,7 @@ rounder (OFF_DICE_SLANT: a key's letter on a laptop is not) and in the middle of
 """
 from __future__ import annotations
 
+import cmath
 import functools
 import math
 from dataclasses import dataclass
@@ -57,6 +58,24 @@ SIX_ASPECT = 1.65
 """...but a 6's no more than this: its rows lie as far apart as its columns lie from its centre, or a little less
 where a make sets the columns closer (1.52 at most on the development photos). A 4's two rows and the near row of
 a die touching it lie about twice that apart (1.8-2.0: bench_reader_synthetic --three read such 6s at 1.0)."""
+SQUARE_TO_EDGES = 30.0
+"""In a frame sized by its pips (a heap of touching dice: no body shows one die's size), a face of four pips or more
+turned more than this many degrees from the edges around it is not made (`Judge.square_to_edges`). Touching dice in
+a block lay pips of three dice as a 5 turned 45 degrees to them, a corner pip of one its centre and its neighbours'
+its corners, which a frame sized 1.4 times too large by pips a fifth of their dice across takes for a die's
+(bench_reader_synthetic --heap, seeds 1-3: 128 misread of 6,000 dice, 100 now, and 75 more read right). A
+die's face lies square to its body."""
+EDGES_SHARED = 0.08
+"""...when the edges there share a direction: their gradients' magnitude-weighted mean of exp(4i angle) is this long
+at least (1 for a square's sides alone, 0 for round pips; 0.05-0.1 around the faces of touching dice, pips and all).
+At 0.03 two faces of black dice on a black tray were left out."""
+EDGES_SHARED_OFF_DICE = 0.12
+"""...or this long where the die does not stand out from the tray (Judge.on_dice): its sides show no edge, and its
+pips and the tray's grain give the edges a direction by chance (0.084 around a lone black 6 on a black tray, whose
+face was left out at EDGES_SHARED; 0.27 at the median around the faces turned from the edges of such heaps)."""
+EDGE_REACH = 2.3
+"""The edges looked at lie within this many pip spacings of a face's centre: its body's own (a die's sides lie 1.85
+spacings from its centre) and the seams of its neighbours."""
 TYPICAL_SPACING = (0.6, 1.6)
 """A face's pip spacing over the frame's typical one."""
 SPACING_PER_PIP = (0.55, 2.6)
@@ -214,9 +233,12 @@ class Judge:
     there; `spacing` is the frame's typical pip spacing, which the caller may refine."""
 
     def __init__(self, pips: Pips, frame: np.ndarray, smooth: np.ndarray, tray_step, min_contrast: float,
-                 threshold: float, spacing: float):
+                 threshold: float, spacing: float, square_to_edges: bool = False):
+        """`square_to_edges`: faces of four pips or more must lie square to the edges around them (SQUARE_TO_EDGES),
+        in a frame sized by its pips."""
         self.pips, self.frame, self.smooth, self.tray_step = pips, frame, smooth, tray_step
         self.min_contrast, self.threshold, self.spacing = min_contrast, threshold, spacing
+        self.square_to_edges = square_to_edges
         self.discs = _discs(pips, smooth.shape[:2], 1.0)
         self.fringes = _discs(pips, smooth.shape[:2], PIP_FRINGE)
         self.body = _ring_colour(smooth, self.discs, pips.xy, pips.radius + np.maximum(0.6 * pips.radius, 2.0))
@@ -229,6 +251,33 @@ class Judge:
         """...or faces read in every other way with a faint outline (FAINT_OUTLINE), kept here and not returned: a
         white die's soft shadow on a light grey tray. The reader shows them to die_net, and takes those it reads
         alike."""
+
+    @functools.cached_property
+    def _edges(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per working pixel, the grey gradient's magnitude, and the magnitude times exp(4i angle): in a sum, edges
+        a quarter turn apart (a square's four sides) add up, and a round pip's cancel out."""
+        grey = cv2.cvtColor(self.smooth, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        dx, dy = cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1)
+        magnitude = cv2.magnitude(dx, dy)
+        return magnitude, magnitude * np.exp(4j * np.arctan2(dy, dx))
+
+    def _askew(self, grid: _Grid, unlike_tray: bool) -> bool:
+        """Whether the edges within EDGE_REACH spacings of a face share a direction (EDGES_SHARED, or
+        EDGES_SHARED_OFF_DICE where its pips do not sit on something `unlike_tray`) turned more than SQUARE_TO_EDGES
+        degrees from the face's grid."""
+        magnitude, turned = self._edges
+        reach = EDGE_REACH * grid.spacing
+        (x, y), (height, width) = grid.centre, magnitude.shape
+        window = (slice(max(0, int(y - reach)), min(height, int(y + reach) + 1)),
+                  slice(max(0, int(x - reach)), min(width, int(x + reach) + 1)))
+        total = float(magnitude[window].sum())
+        if total <= 0.0:
+            return False
+        mean = complex(turned[window].sum()) / total
+        (ax, ay) = grid.linear[0]
+        turn = (cmath.phase(mean) - 4 * math.atan2(ay, ax) + math.pi) % (2 * math.pi) - math.pi
+        least = EDGES_SHARED if unlike_tray else EDGES_SHARED_OFF_DICE
+        return abs(mean) >= least and math.degrees(abs(turn) / 4) > SQUARE_TO_EDGES
 
     def face(self, group: np.ndarray, nodes: np.ndarray, close: bool = False, least: float = 0.0) -> FaceFound | None:
         """The die shown by pips `group` on grid `nodes` (k, 2), or None when it is not a die at all. A 2 whose
@@ -248,6 +297,8 @@ class Judge:
             return None
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
         if grid.spacing < 1e-6 or (value == 6 and grid.aspect > SIX_ASPECT):
+            return None
+        if self.square_to_edges and len(group) >= 4 and self._askew(grid, unlike_tray):
             return None
         colour = _median(self.body[group], axis=0)
         outline = self._outline(grid.centre, grid.spacing, colour) if few and not unlike_tray else 1.0

@@ -93,15 +93,16 @@ _NODES_IN_MASK = np.array([bin(mask).count("1") for mask in range(1 << 9)])
 
 
 def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
-                   threshold: float, seams: tuple[Seam, ...] = ()) -> tuple[list[FaceFound], list[FaceFound]]:
+                   threshold: float, seams: tuple[Seam, ...] = (), square_to_edges: bool = False
+                   ) -> tuple[list[FaceFound], list[FaceFound]]:
     """The dice these pips make in `frame` (the working frame, a die body about `die_px` across), and the faces
-    read but for the die's outline (face_judge.Judge.unoutlined), for a second reader to confirm; `tray_step` as
-    for face_judge.Judge. No face without a centre pip is made across any of `seams`, where a row's dice meet
-    (ACROSS_SEAM)."""
+    read but for the die's outline (face_judge.Judge.unoutlined), for a second reader to confirm; `tray_step` and
+    `square_to_edges` as for face_judge.Judge. No face without a centre pip is made across any of `seams`, where a
+    row's dice meet (ACROSS_SEAM)."""
     if not len(pips):
         return [], []
     smooth = cv2.GaussianBlur(frame, (3, 3), 0)
-    judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px)
+    judge = Judge(pips, frame, smooth, tray_step, min_contrast, threshold, FALLBACK_SPACING * die_px, square_to_edges)
     proposals = [p for p in _proposals(judge, die_px) if not judge.odd_pip(p[0])]
     proposals = [p for p in proposals if not any(seam.holds(pips.xy[p[0]], die_px) for seam in seams)]
     judge.spacing = _typical_spacing(proposals, judge)

@@ -245,7 +245,7 @@ class DiceReader:
         profile = self.profile
         pips = view.pips
         faces, unoutlined = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast,
-                                           profile.threshold, view.seams)
+                                           profile.threshold, view.seams, square_to_edges=view.by_pips)
         scale = view.scale / view.small_scale
         lone = [region for region in view.regions if region.alone]
         bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
@@ -408,6 +408,10 @@ class _View:
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
         self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
+        self.by_pips = False
+        """Whether the pips gave the die size, no body showing one die's (a heap of touching dice): the size is
+        then that of the pips' make, which may be 1.4 times the dice's, and faces must lie square to the edges
+        around them (face_judge.SQUARE_TO_EDGES)."""
         self.row: Row | None = row
         """The frame's one blob when it is a row of touching dice and the die size is about its share of it
         (ROW_SHARE, find_dice.touching_row; found so, or by the pips at that size when it is implausible): the
@@ -434,7 +438,8 @@ class _View:
             size = die_size(self.foreground) if row is None else share
             if size is None or not self._plausible(size, LARGE_DIE):
                 by_pips = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
-                size = share if row and self._plausible(share, ROW_DIE) and not _about(by_pips, share) else by_pips
+                self.by_pips = not (row and self._plausible(share, ROW_DIE) and not _about(by_pips, share))
+                size = by_pips if self.by_pips else share
             if row and _about(size, share):
                 self.row = row
             self.die_px = size / self.small_scale if size else None

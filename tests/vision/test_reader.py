@@ -380,6 +380,23 @@ def test_three_touching_dice_in_an_l_sized_as_one_die_are_read_again_as_three(va
     assert [nearest(read, die.center).value for die in dice] == list(values)
 
 
+@pytest.mark.parametrize("values, centers, angle, body, pips, tray, size", [
+    ((2, 4, 6, 4), ((316.54, 269.23), (384.31, 313.67), (272.1, 336.99), (339.87, 381.44)), 33.256, (40, 40, 190),
+     (240, 240, 240), (120, 170, 210), 80),
+    ((4, 3, 6, 5), ((334.62, 227.87), (375.62, 255.27), (307.22, 268.87), (348.22, 296.27)), 33.753,
+     (228, 234, 238), (35, 30, 30), (140, 80, 40), 48)])
+def test_a_block_of_four_touching_dice_makes_no_face_turned_from_their_edges(values, centers, angle, body, pips, tray,
+                                                                            size):
+    """Four touching dice in a block alone in a frame (bench_reader_synthetic --heap): no body shows one die's size,
+    and their pips, a fifth of their dice across, sized the frame 1.6 times too large. At that size pips of three
+    dice made a 5 turned from the dice (read over the 2 and a 4), or a 6 (over the 3). In a frame sized by its pips
+    a face must lie square to the edges around it (face_judge.SQUARE_TO_EDGES): no die is misread, and three or
+    more are read."""
+    dice, read = three_touching(values, centers, angle, body, pips, tray, 549, size)
+    assert all(die.value in (None, nearest(dice, die.center).value) for die in read)
+    assert sum(nearest(read, die.center).value == die.value for die in dice) >= 3
+
+
 def test_a_block_of_six_small_touching_dice_sized_as_one_die_is_read_as_smaller_dice():
     """Six blue dice of 30 px with yellow pips in a block of two rows alone on a white tray (bench_reader_synthetic
     --heap): their blob is not notched, and the frame was sized as one die of it, at which one 5 of their pips was
