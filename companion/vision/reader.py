@@ -92,13 +92,15 @@ only the faces tell them apart: read as one die, an L's faces measure about 0.83
 as makes set their pips (SPACING_PER_FACE), and the read as three is kept only where it puts more pips on faces."""
 L_SOLIDITY = 0.93
 """A frame's one blob filling less of its convex hull than this is notched, as three dice touching in an L are
-(`_View.three_in_an_l`; rendered, `bench_reader_synthetic --three`: 0.85-0.92 but for four in 125 Ls lying square, a
-lone die's body 0.95 and more), and is read as three dice too. A line of three askew is notched as well, and read
-so at its true size; the read as three is kept only where it puts more pips on faces."""
+(`_View.three_in_an_l`; rendered, `bench_reader_synthetic --three`: 0.83-0.92 but for four in 125 Ls lying square, a
+lone die's body 0.94 and more), and is read as three dice too. A line of three askew is notched as well, and read
+so at its true size. Seen by a webcam leaning over the table, a lone die's body with a side face fills 0.81-0.92
+(matteo-webcam): a frame of one such die is read twice. The read as three is kept only where it puts more pips on
+faces."""
 APART = 0.75
 """Touching dice lie a die apart, centre to centre: a read of a blob as three dice where two lie closer than this
-many dice has made a face of two dice's pips, and is not kept (read as three, a 5, a 4 and a 5 in an L were four
-dice, a 1 beside a 2 a 2 of the 1's pip and one of the other 2's)."""
+many of their size has made a face of two dice's pips, and is not kept (read as three, a 5, a 4 and a 5 in an L were
+four dice, a 1 beside a 2 a 2 of the 1's pip and one of the other 2's)."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
 PIP_CENTRE_MOVE = 0.2
