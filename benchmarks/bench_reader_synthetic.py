@@ -121,28 +121,27 @@ def _pair(rng: np.random.Generator, size: int, body, pips, apart: float = PAIR_G
 
 
 def _three(rng: np.random.Generator, size: int, body, pips) -> list[SynthDie]:
-    """Three dice at random values touching near the frame's middle, at one random turn, up to PAIR_GAP apart: in
-    a row or in an L, at random."""
-    angle = np.radians(rng.uniform(0, 90))
-    step = size * (1 + rng.uniform(0, PAIR_GAP))
-    along, across = np.array([np.cos(angle), np.sin(angle)]), np.array([-np.sin(angle), np.cos(angle)])
-    middle = np.array([320 + rng.uniform(-40, 40), 240 + rng.uniform(-30, 30)])
-    places = ((-1, 0), (0, 0), (1, 0)) if rng.random() < 0.5 else ((0, 0), (1, 0), (0, 1))
-    return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(np.degrees(angle)),
-                     center=tuple(float(v) for v in middle + step * (a * along + b * across))) for a, b in places]
+    """Three dice touching up to PAIR_GAP apart (`_touching`): in a row or in an L, at random."""
+    return _touching(rng, size, body, pips,
+                     lambda: ((-1, 0), (0, 0), (1, 0)) if rng.random() < 0.5 else ((0, 0), (1, 0), (0, 1)))
 
 
 def _heap(rng: np.random.Generator, size: int, count: int, body, pips) -> list[SynthDie]:
-    """`count` dice at random values touching near the frame's middle, at one random turn, up to PAIR_GAP apart: in
-    a block of rows of two, or of three for five dice or more."""
+    """`count` dice touching up to PAIR_GAP apart (`_touching`) in a block of rows of two, or of three for five dice
+    or more."""
+    row = 3 if count >= 5 else 2
+    return _touching(rng, size, body, pips, lambda: [(k % row, k // row) for k in range(count)])
+
+
+def _touching(rng: np.random.Generator, size: int, body, pips, places) -> list[SynthDie]:
+    """Dice at random values near the frame's middle, at one random turn, a die and up to PAIR_GAP of one apart, at
+    `places()` (steps along and across their turn; called after the turn, step and middle are drawn)."""
     angle = np.radians(rng.uniform(0, 90))
     step = size * (1 + rng.uniform(0, PAIR_GAP))
     along, across = np.array([np.cos(angle), np.sin(angle)]), np.array([-np.sin(angle), np.cos(angle)])
     middle = np.array([320 + rng.uniform(-40, 40), 240 + rng.uniform(-30, 30)])
-    row = 3 if count >= 5 else 2
     return [SynthDie(value=int(rng.integers(1, 7)), size=size, body=body, pips=pips, angle=float(np.degrees(angle)),
-                     center=tuple(float(v) for v in middle + step * ((k % row) * along + (k // row) * across)))
-            for k in range(count)]
+                     center=tuple(float(v) for v in middle + step * (a * along + b * across))) for a, b in places()]
 
 
 def _place(k: int, large: bool, rng: np.random.Generator) -> tuple[float, float]:
