@@ -366,9 +366,14 @@ class Judge:
     def stand_out(self, group: np.ndarray) -> bool:
         """Whether each of pips `group` differs from its body at its centre (FAINT_CENTRE), as a pip painted on it
         does."""
+        return bool(self._standing_out[group].all())
+
+    @functools.cached_property
+    def _standing_out(self) -> np.ndarray:
+        """Per pip, whether it differs from its body at its centre (`stand_out`), worked out once: every proposal
+        asks (pip_faces._typical_spacing)."""
         pips = self.pips
-        return bool((np.abs(pips.colour[group] - self.body[group]).max(axis=1)
-                     >= FAINT_CENTRE * pips.strength[group]).all())
+        return np.abs(pips.colour - self.body).max(axis=1) >= FAINT_CENTRE * pips.strength
 
     def odd_pip(self, group: np.ndarray) -> bool:
         """Whether a face of four pips or more has one pip unlike all the others, fainter and wider (ODD_PIP): no
@@ -800,7 +805,14 @@ def _completions(nodes: np.ndarray) -> np.ndarray:
 
 def face_mask(nodes: np.ndarray) -> int:
     """The occupancy mask (FACE_MASKS) of grid nodes (k, 2)."""
-    return sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in nodes)
+    return _mask(np.asarray(nodes, np.float64).tobytes())
+
+
+@functools.lru_cache(maxsize=4096)
+def _mask(nodes: bytes) -> int:
+    """face_mask of grid nodes as float64 bytes: faces share few layouts (as for `_least_squares`), and the judge
+    asks for a face's mask several times."""
+    return sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in np.frombuffer(nodes).reshape(-1, 2))
 
 
 def _beside(nodes: np.ndarray) -> np.ndarray:

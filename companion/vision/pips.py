@@ -144,13 +144,15 @@ def _both_ways(channels: dict[int, np.ndarray], plateaus: list[list], die_px: fl
     overlap, the pips found in each channel on its own that the other polarity finds too (as it finds every pip
     of such a die) and that were not found already (`xy_found`, `radius_found`: the pips of each polarity). As
     (centres, radii, strengths, shapes, polarities), per polarity."""
-    def centre(box):
-        return np.array([(box[1].start + box[1].stop) / 2, (box[0].start + box[0].stop) / 2])
+    def centres(boxes):
+        return np.array([((box[1].start + box[1].stop) / 2, (box[0].start + box[0].stop) / 2) for box in boxes])
 
+    if not all(plateaus):
+        return []
+    overlap = np.abs(centres(plateaus[0])[:, None] - centres(plateaus[1])[None]).max(axis=2) < 0.5 * die_px
     found = []
     for k in (0, 1):
-        boxes = [box for box in plateaus[k]
-                 if any(np.abs(centre(box) - centre(other)).max() < 0.5 * die_px for other in plateaus[1 - k])]
+        boxes = [box for box, kept in zip(plateaus[k], overlap.any(axis=1 - k)) if kept]
         if not boxes:
             return []
         xy, radius, strength, shape = (np.concatenate(part) for part in zip(
