@@ -9,7 +9,7 @@ read nothing on a body of one die's size lying alone: elsewhere the higher level
 look found, and on touching dice it makes faces across them. It needs two pips of one polarity on the body at the
 first look, or one in its middle (a glint may join the others into one blob there; a single pip off the middle is a
 speck of clutter more often, and a look costs 1-2 ms), and two at its own level: a crop with fewer can show no face
-of two pips or more, so it is not judged. A body cut by the frame's edge is not looked at again (`_clear_of_edge`). Its face is judged as any other (face_judge), in a crop of the die, and
+of two pips or more, so it is not judged. Its face is judged as any other (face_judge), in a crop of the die, and
 replaces the first look's faces on that die only when it is the one face read there and no side face beside a top
 face read (a die seen from an angle may show its side as a body of its own). A 1 is never taken from it: at the
 higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip. Nor is a face
@@ -65,7 +65,7 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
     working pixels: dice lying alone) that none of them reads, where the second look reads one; the other
     arguments as for pips.find_pips and pip_faces.dice_from_pips."""
     for box in bodies:
-        worth_a_look = (_pips_on(pips, box) >= 2 or middle_pips(pips, box) > 0) and _clear_of_edge(box, work.shape)
+        worth_a_look = _pips_on(pips, box) >= 2 or middle_pips(pips, box) > 0
         if not worth_a_look or any(face.value is not None and _inside(face.center, box) for face in faces):
             continue
         found = _look_again(work, box, tray_step, min_strength, polarity, min_contrast, threshold)
@@ -164,14 +164,6 @@ def _pips_on(pips: Pips, box: tuple[float, float, float, float]) -> int:
     x, y = pips.xy[:, 0], pips.xy[:, 1]
     inside = (x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)
     return int(np.bincount(pips.polarity[inside].astype(np.intp), minlength=2).max())
-
-
-def _clear_of_edge(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> bool:
-    """Whether a body's box (working pixels) lies clear of the frame's edge: past it the body's shape is unknown, and
-    at a webcam's edges such bodies are clutter (a cable, a laptop's edge), 98 of matteo-webcam's 122 second looks,
-    none of which read a die."""
-    x0, y0, x1, y1 = box
-    return x0 > 0 and y0 > 0 and x1 < shape[1] and y1 < shape[0]
 
 
 def _inside(point: tuple[float, float], box: tuple[int, int, int, int]) -> bool:
