@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from companion.vision.face_judge import GRID, Judge, _Grid
+from companion.vision.face_judge import FACE_MASKS, GRID, Judge, _Grid, face_mask
 from companion.vision.pips import Pips
 
 BODY, PIP, NOT_BODY = 150, 20, 60
@@ -157,3 +157,12 @@ def test_a_seam_between_light_pips_is_a_valley_along_the_line_or_a_deep_dip(red,
     between the pips (Judge._dipped): the bevel between two red dice is darker in red, not in blue and green."""
     judge = _judge_of_a_line(red, middle_pip)
     assert judge._dipped(np.array([0]), np.array([1]), np.array([40.0, 40.0, 190.0]))[0] == seamed
+
+
+def test_a_faces_node_mask_is_its_layouts_whatever_the_order_or_type_of_its_nodes():
+    """face_mask is worked out once per layout (its nodes' bytes): the same layout given in another order, or as
+    integers, has its own bytes, and each must give that layout's mask."""
+    five = GRID[[0, 2, 4, 6, 8]]
+    assert FACE_MASKS[face_mask(five)] == 5
+    assert face_mask(five[::-1]) == face_mask(five.astype(int)) == face_mask(five)
+    assert FACE_MASKS[face_mask(GRID[[0, 3, 6, 2, 5, 8]])] == 6 and face_mask(GRID[[0, 8]]) == 0b100000001
