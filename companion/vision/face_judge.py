@@ -402,10 +402,14 @@ class Judge:
         seen = _sample(self.smooth, probes).astype(np.float32)
         off_body = np.abs(seen - colour[:, None]).max(axis=2)
         tray = self.tray_step(probes.reshape(-1, 2), seen.reshape(-1, 3)).reshape(off_body.shape)
-        body = inside & (off_body <= tol[:, None]) & ((off_body < tray) | ~unlike_tray[:, None]) \
-            & (_sample(self.discs, probes) == 0)  # on a die as light as the tray, an even body
+        on_pip = _sample(self.discs, probes) != 0
+        body_colour = inside & (off_body <= tol[:, None]) & ((off_body < tray) | ~unlike_tray[:, None])
+        body = body_colour & ~on_pip  # on a die as light as the tray, an even body
         counted = inside.sum(axis=1)
         around = np.where(counted >= len(_CIRCLE) // 2, body.sum(axis=1) / np.maximum(counted, 1), 0.0)
+        # a ring that shows the body's colour all round, on blobs unlike the pip too: a die's body
+        hidden = self._on_unlike_pips(candidates, probes, on_pip)
+        around[(body | (hidden & body_colour) | ~inside).all(axis=1) & (body.sum(axis=1) >= len(_CIRCLE) // 2)] = 1.0
         ghosts = self._ghosts(candidates, centre, colour, tol)
         confidence = np.clip((around - 0.5) / 0.4, 0.0, 1.0) * np.clip((0.55 - ghosts) / 0.2, 0.0, 1.0)
         confidence[pips.elongation[candidates] > LONE_ELONGATION] *= DOUBT
@@ -432,6 +436,29 @@ class Judge:
             if face is not None:
                 found.append((face, group))
         return found
+
+    def _on_unlike_pips(self, candidates: np.ndarray, probes: np.ndarray, on_pip: np.ndarray) -> np.ndarray:
+        """Of lone pips' ring probes (candidates x ring) on pips' discs (`on_pip`), those on blobs alone that can be
+        no pip of the candidate's face: under WEAKEST_PIP of its strength and wider than UNALIKE times it. Beside an
+        ivory 1 on a white tray (byler-d6's IMG_20191208_112332), the shading at the die's edge was found as two
+        such blobs, at 0.4 of its pip's strength and 2.5 times its width, whose discs hid half its ring: the die
+        was missed. Where the whole ring shows the body's colour, on such blobs too, they are taken for its body.
+        Where it does not, they are not: on a smoky 3 whose two other pips barely show, they made its one pip found
+        a 1 (at 0.71, with a network that never saw the photo), and on the gaps between a laptop's keys (under JPEG
+        quality 30), a key's mark a 1 at 1.0."""
+        pips = self.pips
+        which, at = np.nonzero(on_pip)
+        odd = np.zeros(on_pip.shape, bool)
+        if not len(which):
+            return odd
+        own = candidates[which]
+        offset = np.rint(probes[which, at])[:, None] - np.round(pips.xy)[None]
+        covering = np.hypot(offset[..., 0], offset[..., 1]) <= np.round(pips.radius + 0.5) + 0.5  # as _discs draws
+        covering[np.arange(len(own)), own] = False
+        unlike = (pips.strength[None] < WEAKEST_PIP * pips.strength[own][:, None]) \
+            & (pips.radius[None] > UNALIKE * pips.radius[own][:, None])
+        odd[which, at] = covering.any(axis=1) & (unlike | ~covering).all(axis=1)
+        return odd
 
     def _ghosts(self, candidates: np.ndarray, centre: np.ndarray, colour: np.ndarray, tol: np.ndarray) -> np.ndarray:
         """Per candidate lone pip (at `centre`, on a body of `colour`), the most that anything on a ring LONE_EMPTY

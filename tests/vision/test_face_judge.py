@@ -96,6 +96,42 @@ def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():
     assert judge.lone(np.array([0]), least=face.confidence + 0.01) == []
 
 
+def _lone_pip_among_blobs(blobs: list[tuple[float, float]], strength: float, radius: float,
+                          other_at: list[tuple[float, float]] = ()) -> float:
+    """How sure the judge is of a 1 (a dark pip of radius 2.5 at (30, 30), standing out by 130, on an even grey
+    body) when blobs of `strength` and `radius` were also found at `blobs`, where the frame shows only the body,
+    and with a patch of another colour, found as no blob, at each point of `other_at`."""
+    frame = np.full((60, 60, 3), BODY, np.uint8)
+    yy, xx = np.ogrid[:60, :60]
+    frame[(xx - 30) ** 2 + (yy - 30) ** 2 <= 2.5 ** 2] = PIP
+    for x, y in other_at:
+        frame[(xx - x) ** 2 + (yy - y) ** 2 <= 3 ** 2] = NOT_BODY
+    xy = np.array([(30.0, 30.0)] + blobs)
+    n = len(xy)
+    pips = Pips(xy, np.array([2.5] + [radius] * (n - 1)), np.zeros(n, np.int8),
+                np.array([BODY - PIP] + [strength] * (n - 1), np.float32), np.full((n, 3), PIP, np.float32),
+                np.tile(np.array([0.5, 0.5, 0.0], np.float32), (n, 1)),
+                (np.zeros((60, 60), np.uint8), np.zeros((60, 60), np.uint8)))
+    judge = Judge(pips, frame, frame, lambda points, colours: np.full(len(points), 100.0), 12.0, 0.5, 8.0)
+    return max((face.confidence for face, group in judge.lone(np.array([0])) if list(group) == [0]), default=0.0)
+
+
+def test_blobs_that_can_be_no_pip_of_a_ones_face_do_not_hide_its_body():
+    """Beside an ivory 1 on a white tray, the shading at the die's edge was found as two faint blobs, 2.5 times
+    as wide as the pip, whose discs hid half the ring the 1's body is looked for on (byler-d6's
+    IMG_20191208_112332). Where blobs so unlike the pip (under WEAKEST_PIP of its strength, wider than UNALIKE
+    times it) lie, and the whole ring, those blobs too, shows the body's colour, the 1 is sure. Blobs as strong as
+    the pip, or as narrow, may be pips of its face: the ring on them is no body. Nor is it where the rest of the
+    ring shows something else (a 3's other pips), or where the blobs do (the light gaps between a laptop's keys)."""
+    beside = [(41.6, 30.0), (18.4, 30.0)]  # on the ring, LONE_RING (1.45) spacings of 8 px out
+    assert _lone_pip_among_blobs([], 0.0, 0.0) == 1.0
+    assert _lone_pip_among_blobs(beside, 50.0, 4.5) == 1.0
+    assert _lone_pip_among_blobs(beside, 130.0, 4.5) < 0.5
+    assert _lone_pip_among_blobs(beside, 50.0, 3.9) < 1.0
+    assert _lone_pip_among_blobs(beside, 50.0, 4.5, other_at=[(30.0, 41.6)]) < 0.5
+    assert _lone_pip_among_blobs(beside, 50.0, 4.5, other_at=beside) < 0.5
+
+
 def _lone_gold_pip(body, ring_colour, ring_response: int = 90) -> float:
     """How sure the judge is of a 1: a gold pip (radius 4, standing out by 200) on a body of colour `body`, with
     the light response at `ring_response` all around it, where the frame shows `ring_colour` (on the ring
