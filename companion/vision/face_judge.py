@@ -448,17 +448,17 @@ class Judge:
         quality 30), a key's mark a 1 at 1.0."""
         pips = self.pips
         which, at = np.nonzero(on_pip)
-        odd = np.zeros(on_pip.shape, bool)
+        alone = np.zeros(on_pip.shape, bool)
         if not len(which):
-            return odd
+            return alone
         own = candidates[which]
         offset = np.rint(probes[which, at])[:, None] - np.round(pips.xy)[None]
         covering = np.hypot(offset[..., 0], offset[..., 1]) <= np.round(pips.radius + 0.5) + 0.5  # as _discs draws
         covering[np.arange(len(own)), own] = False
         unlike = (pips.strength[None] < WEAKEST_PIP * pips.strength[own][:, None]) \
             & (pips.radius[None] > UNALIKE * pips.radius[own][:, None])
-        odd[which, at] = covering.any(axis=1) & (unlike | ~covering).all(axis=1)
-        return odd
+        alone[which, at] = covering.any(axis=1) & (unlike | ~covering).all(axis=1)
+        return alone
 
     def _ghosts(self, candidates: np.ndarray, centre: np.ndarray, colour: np.ndarray, tol: np.ndarray) -> np.ndarray:
         """Per candidate lone pip (at `centre`, on a body of `colour`), the most that anything on a ring LONE_EMPTY
