@@ -524,8 +524,7 @@ class Judge:
         """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their
         body (and other pips): between pips of two touching dice, or of a top and a side face, it crosses an edge
         or a seam. The bodies around pips whose rims meet need only be alike (MARBLED)."""
-        reach = 2 if every_pair else 1
-        i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
+        i, j = _neighbours(np.asarray(nodes, np.float64).tobytes(), len(nodes), 2 if every_pair else 1)
         if not len(i):
             return 1.0
         return float(self._joined(group[i], group[j]).mean())
@@ -539,20 +538,17 @@ class Judge:
         two sides are two nodes apart), and only for a step as large as a marbled body may take. Touching dice of
         saturated colours (white pips on red, red on green) or light pips (whose seams only `_dipped` looks for) made
         2s of a 1's pip and a neighbour's at 0.7-1.0 (bench_reader_synthetic --three)."""
-        sides = {(tuple(group[nodes[:, axis] < 0]), tuple(group[nodes[:, axis] > 0])) for axis in (0, 1)}
-        sides = [(one, other) for one, other in sides if one and other]  # a 2's or a 3's are the same either way
-        if not sides:
+        one, other, side, splits = _across(np.asarray(nodes, np.float64).tobytes(), len(nodes))
+        if not splits:
             return False
-        a = np.concatenate([np.repeat(one, len(other)) for one, other in sides])
-        b = np.concatenate([np.tile(other, len(one)) for one, other in sides])
-        side = np.repeat(np.arange(len(sides)), [len(one) * len(other) for one, other in sides])
+        a, b = group[one], group[other]
         samples, off = self._between(a, b)
         seamed = self._in_seam(a, colour) | self._in_seam(b, colour) | self._shaded(a, b, colour, (samples, off)) \
             if self.pips.polarity[group[0]] == 0 else np.zeros(len(a), bool)  # (SEAM)
         if not seamed.all():
             rest = ~seamed
             seamed[rest] = self._dipped(a[rest], b[rest], colour, (samples[rest], off[rest]))
-        return any(seamed[side == k].all() for k in range(len(sides)))
+        return any(seamed[side == k].all() for k in range(splits))
 
     def _in_seam(self, k: np.ndarray, colour: np.ndarray, depth: float = SEAM) -> np.ndarray:
         """Whether the bodies around pips k are darker than `colour` as a seam is (`depth` of the body step)."""
@@ -582,7 +578,8 @@ class Judge:
         middle pip of a 3, at three-quarter resolution). `between` as for `_shaded`."""
         samples, off = between if between is not None else self._between(a, b)
         ends = np.logical_and.accumulate(off, axis=1) | np.logical_and.accumulate(off[:, ::-1], axis=1)[:, ::-1]
-        crossed = np.pad(off & ~ends, ((0, 0), (1, 1)))
+        crossed = np.zeros((off.shape[0], off.shape[1] + 2), bool)  # np.pad's own overhead was most of this check
+        crossed[:, 1:-1] = off & ~ends
         off = off | crossed[:, :-2] | crossed[:, 2:]
         line = samples[..., int(np.argmax(colour))].astype(np.float32)
         high, low = np.where(off, np.inf, line), np.where(off, -np.inf, line)  # uncounted: never the least, the most
@@ -770,7 +767,8 @@ class _Grid:
         design, solve = _least_squares(np.asarray(nodes, np.float64).tobytes(), len(nodes))
         affine = solve @ points  # rows: e1, e2, centre
         if len(points) <= 3:  # pips on one diagonal fix only that diagonal: the face is taken square
-            half = (points[np.argmax(nodes.sum(axis=1))] - points[np.argmin(nodes.sum(axis=1))]) / 2
+            diagonal = nodes.sum(axis=1)
+            half = (points[np.argmax(diagonal)] - points[np.argmin(diagonal)]) / 2
             affine[:2] = np.array([(half[0] + half[1], half[1] - half[0]), (half[0] - half[1], half[0] + half[1])]) / 2
         self.linear, self.centre = affine[:2], affine[2]
         (a, b), (c, d) = self.linear.tolist()
@@ -807,6 +805,37 @@ def _least_squares(nodes: bytes, count: int) -> tuple[np.ndarray, np.ndarray]:
     solve = np.linalg.pinv(design)
     design.flags.writeable = solve.flags.writeable = False  # shared by every face of that layout
     return design, solve
+
+
+@functools.lru_cache(maxsize=4096)
+def _neighbours(layout: bytes, count: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """For grid nodes (count, 2) as float64 bytes (`layout`), the pairs of a face's pips (indices into it, i < j)
+    whose nodes lie within `reach` of each other along both axes: worked out once per layout (Judge._links)."""
+    nodes = np.frombuffer(layout).reshape(count, 2)
+    i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
+    i.flags.writeable = j.flags.writeable = False
+    return i, j
+
+
+@functools.lru_cache(maxsize=4096)
+def _across(layout: bytes, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """For grid nodes (count, 2) as float64 bytes (`layout`), the pairs of a face's pips (indices into it) that lie on the two
+    sides of its middle column, then of its middle row: each pip on one side with each on the other, each pair's
+    split (0, 1), and how many splits there are (a 2's or a 3's two are the same, and taken once; a face with no
+    pip off its middle has none). Faces share few layouts (as for `_least_squares`): worked out once per layout,
+    not once per face (Judge._seamed)."""
+    nodes = np.frombuffer(layout).reshape(count, 2)
+    splits = []
+    for axis in (0, 1):
+        split = (tuple(np.flatnonzero(nodes[:, axis] < 0)), tuple(np.flatnonzero(nodes[:, axis] > 0)))
+        if split[0] and split[1] and split not in splits:
+            splits.append(split)
+    one = np.array([i for left, right in splits for i in left for _ in right], np.intp)
+    other = np.array([j for left, right in splits for _ in left for j in right], np.intp)
+    side = np.array([k for k, (left, right) in enumerate(splits) for _ in left for _ in right], np.intp)
+    for array in (one, other, side):
+        array.flags.writeable = False
+    return one, other, side, len(splits)
 
 
 _NUDGES = np.array([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)], float)
@@ -862,9 +891,13 @@ def _centred(distance: np.ndarray) -> bool:
         np.abs(ahead[both] - behind[both]) <= OUTLINE_CENTRED * (ahead[both] + behind[both]) / 2))
 
 
+@functools.lru_cache(maxsize=None)
 def _steps(samples: int) -> np.ndarray:
-    """`samples` fractions evenly spaced between 0 and 1, both left out."""
-    return np.linspace(0.0, 1.0, samples + 2)[1:-1]
+    """`samples` fractions evenly spaced between 0 and 1, both left out (worked out once: every line between pips
+    asks for them)."""
+    steps = np.linspace(0.0, 1.0, samples + 2)[1:-1]
+    steps.flags.writeable = False
+    return steps
 
 
 def _clip(points: np.ndarray, h: int, w: int) -> np.ndarray:
