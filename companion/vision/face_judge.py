@@ -819,11 +819,11 @@ def _neighbours(layout: bytes, count: int, reach: int) -> tuple[np.ndarray, np.n
 
 @functools.lru_cache(maxsize=4096)
 def _across(layout: bytes, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """For grid nodes (count, 2) as float64 bytes (`layout`), the pairs of a face's pips (indices into it) that lie on the two
-    sides of its middle column, then of its middle row: each pip on one side with each on the other, each pair's
-    split (0, 1), and how many splits there are (a 2's or a 3's two are the same, and taken once; a face with no
-    pip off its middle has none). Faces share few layouts (as for `_least_squares`): worked out once per layout,
-    not once per face (Judge._seamed)."""
+    """For grid nodes (count, 2) as float64 bytes (`layout`), the pairs of a face's pips (indices into it) that lie
+    on the two sides of its middle column, then of its middle row: each pip on one side with each on the other,
+    each pair's split (0, 1), and how many splits there are (a 2's or a 3's two are the same, and taken once; a
+    face with no pip off its middle has none). Faces share few layouts (as for `_least_squares`): worked out once
+    per layout, not once per face (Judge._seamed)."""
     nodes = np.frombuffer(layout).reshape(count, 2)
     splits = []
     for axis in (0, 1):
