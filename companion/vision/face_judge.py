@@ -524,7 +524,7 @@ class Judge:
         """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their
         body (and other pips): between pips of two touching dice, or of a top and a side face, it crosses an edge
         or a seam. The bodies around pips whose rims meet need only be alike (MARBLED)."""
-        i, j = _neighbours(np.asarray(nodes, np.float64).tobytes(), len(nodes), 2 if every_pair else 1)
+        i, j = _neighbours(_layout(nodes), 2 if every_pair else 1)
         if not len(i):
             return 1.0
         return float(self._joined(group[i], group[j]).mean())
@@ -538,7 +538,7 @@ class Judge:
         two sides are two nodes apart), and only for a step as large as a marbled body may take. Touching dice of
         saturated colours (white pips on red, red on green) or light pips (whose seams only `_dipped` looks for) made
         2s of a 1's pip and a neighbour's at 0.7-1.0 (bench_reader_synthetic --three)."""
-        one, other, side, splits = _across(np.asarray(nodes, np.float64).tobytes(), len(nodes))
+        one, other, side, splits = _across(_layout(nodes))
         if not splits:
             return False
         a, b = group[one], group[other]
@@ -764,7 +764,7 @@ class _Grid:
     """The affine map from a face's grid coordinates to pixels, fitted to its pips on their nodes."""
 
     def __init__(self, points: np.ndarray, nodes: np.ndarray):
-        design, solve = _least_squares(np.asarray(nodes, np.float64).tobytes(), len(nodes))
+        design, solve = _least_squares(_layout(nodes))
         affine = solve @ points  # rows: e1, e2, centre
         if len(points) <= 3:  # pips on one diagonal fix only that diagonal: the face is taken square
             diagonal = nodes.sum(axis=1)
@@ -795,36 +795,47 @@ def under_glare(face: np.ndarray) -> bool:
     return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
 
 
+def _layout(nodes: np.ndarray) -> bytes:
+    """A face's grid nodes (k, 2) as float64 bytes: the key of what is worked out once per layout (the affine fit's
+    solve, the mask, the pairs its lines are checked along). Faces share few layouts (179 over the development
+    photos, counting each order of the nodes)."""
+    return np.asarray(nodes, np.float64).tobytes()
+
+
+def _nodes(layout: bytes) -> np.ndarray:
+    """The grid nodes (k, 2) of a `_layout`."""
+    return np.frombuffer(layout).reshape(-1, 2)
+
+
 @functools.lru_cache(maxsize=4096)
-def _least_squares(nodes: bytes, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """For grid nodes (count, 2) as float64 bytes, the design matrix [x, y, 1] of the affine fit and its
-    pseudo-inverse, which maps the pips' points to the least-squares affine (the least-norm one where the nodes
-    leave it open). Faces share few layouts (179 over the development photos, counting each order of the
-    nodes): each is solved once, which took a third of the judging as a least-squares solve per face."""
-    design = np.column_stack([np.frombuffer(nodes).reshape(count, 2), np.ones(count)])
+def _least_squares(layout: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """For a face's layout (`_layout`), the design matrix [x, y, 1] of the affine fit and its pseudo-inverse, which
+    maps the pips' points to the least-squares affine (the least-norm one where the nodes leave it open). Solved
+    once per layout: a least-squares solve per face took a third of the judging."""
+    nodes = _nodes(layout)
+    design = np.column_stack([nodes, np.ones(len(nodes))])
     solve = np.linalg.pinv(design)
     design.flags.writeable = solve.flags.writeable = False  # shared by every face of that layout
     return design, solve
 
 
 @functools.lru_cache(maxsize=4096)
-def _neighbours(layout: bytes, count: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """For grid nodes (count, 2) as float64 bytes (`layout`), the pairs of a face's pips (indices into it, i < j)
-    whose nodes lie within `reach` of each other along both axes: worked out once per layout (Judge._links)."""
-    nodes = np.frombuffer(layout).reshape(count, 2)
+def _neighbours(layout: bytes, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a face's layout (`_layout`), the pairs of its pips (indices into it, i < j) whose nodes lie within
+    `reach` of each other along both axes (Judge._links)."""
+    nodes = _nodes(layout)
     i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
     i.flags.writeable = j.flags.writeable = False
     return i, j
 
 
 @functools.lru_cache(maxsize=4096)
-def _across(layout: bytes, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """For grid nodes (count, 2) as float64 bytes (`layout`), the pairs of a face's pips (indices into it) that lie
-    on the two sides of its middle column, then of its middle row: each pip on one side with each on the other,
-    each pair's split (0, 1), and how many splits there are (a 2's or a 3's two are the same, and taken once; a
-    face with no pip off its middle has none). Faces share few layouts (as for `_least_squares`): worked out once
-    per layout, not once per face (Judge._seamed)."""
-    nodes = np.frombuffer(layout).reshape(count, 2)
+def _across(layout: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """For a face's layout (`_layout`), the pairs of its pips (indices into it) that lie on the two sides of its
+    middle column, then of its middle row: each pip on one side with each on the other, each pair's split (0, 1),
+    and how many splits there are (a 2's or a 3's two are the same, and taken once; a face with no pip off its
+    middle has none) (Judge._seamed)."""
+    nodes = _nodes(layout)
     splits = []
     for axis in (0, 1):
         split = (tuple(np.flatnonzero(nodes[:, axis] < 0)), tuple(np.flatnonzero(nodes[:, axis] > 0)))
@@ -861,14 +872,13 @@ def _completions(nodes: np.ndarray) -> np.ndarray:
 
 def face_mask(nodes: np.ndarray) -> int:
     """The occupancy mask (FACE_MASKS) of grid nodes (k, 2)."""
-    return _mask(np.asarray(nodes, np.float64).tobytes())
+    return _mask(_layout(nodes))
 
 
 @functools.lru_cache(maxsize=4096)
-def _mask(nodes: bytes) -> int:
-    """face_mask of grid nodes as float64 bytes: faces share few layouts (as for `_least_squares`), and the judge
-    asks for a face's mask several times."""
-    return sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in np.frombuffer(nodes).reshape(-1, 2))
+def _mask(layout: bytes) -> int:
+    """face_mask of a face's layout (`_layout`): the judge asks for a face's mask several times."""
+    return sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in _nodes(layout))
 
 
 def _beside(nodes: np.ndarray) -> np.ndarray:

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from companion.vision.face_judge import FACE_MASKS, GRID, Judge, _across, _Grid, _neighbours, face_mask
+from companion.vision.face_judge import FACE_MASKS, GRID, Judge, _across, _Grid, _layout, _neighbours, face_mask
 from companion.vision.pips import Pips
 
 BODY, PIP, NOT_BODY = 150, 20, 60
@@ -138,14 +138,13 @@ def test_the_pairs_a_face_is_checked_along_are_its_layouts_whatever_the_order_of
     its middle row) and for its body (neighbouring nodes) are worked out once per layout, from its nodes' bytes:
     the same 5 given in another order must pair the same pips."""
     five = GRID[order]
-    one, other, side, splits = _across(five.tobytes(), len(five))
+    one, other, side, splits = _across(_layout(five))
     left_right = {(order[i], order[j]) for i, j, k in zip(one, other, side) if k == side[0]}
     expected = [{(a, b) for a in (0, 6) for b in (2, 8)}, {(a, b) for a in (0, 2) for b in (6, 8)}]
     assert splits == 2 and len(one) == 8 and left_right in expected
-    pairs = {tuple(sorted((order[i], order[j]))) for i, j in zip(*_neighbours(five.astype(int).astype(float).tobytes(),
-                                                                              len(five), 1))}
+    pairs = {tuple(sorted((order[i], order[j]))) for i, j in zip(*_neighbours(_layout(five.astype(int)), 1))}
     assert pairs == {(0, 4), (2, 4), (4, 6), (4, 8)}
-    assert _across(GRID[[0, 8]].tobytes(), 2)[3] == 1  # a 2's column and row split it alike: taken once
+    assert _across(_layout(GRID[[0, 8]]))[3] == 1  # a 2's column and row split it alike: taken once
 
 
 def _lone_gold_pip(body, ring_colour, ring_response: int = 90) -> float:
