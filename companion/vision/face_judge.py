@@ -407,9 +407,14 @@ class Judge:
         body = body_colour & ~on_pip  # on a die as light as the tray, an even body
         counted = inside.sum(axis=1)
         around = np.where(counted >= len(_CIRCLE) // 2, body.sum(axis=1) / np.maximum(counted, 1), 0.0)
-        # a ring that shows the body's colour all round, on blobs unlike the pip too: a die's body
-        hidden = self._on_unlike_pips(candidates, probes, on_pip)
-        around[(body | (hidden & body_colour) | ~inside).all(axis=1) & (body.sum(axis=1) >= len(_CIRCLE) // 2)] = 1.0
+        # a ring that shows the body's colour all round, on blobs unlike the pip too, is a die's body: looked at
+        # only where all it lacks is the body's colour seen on pips' discs
+        on_disc = on_pip & body_colour
+        maybe = np.flatnonzero((body | on_disc | ~inside).all(axis=1) & on_disc.any(axis=1)
+                               & (body.sum(axis=1) >= len(_CIRCLE) // 2))
+        if len(maybe):
+            unlike = self._on_unlike_pips(candidates[maybe], probes[maybe], on_disc[maybe])
+            around[maybe[(body[maybe] | unlike | ~inside[maybe]).all(axis=1)]] = 1.0
         ghosts = self._ghosts(candidates, centre, colour, tol)
         confidence = np.clip((around - 0.5) / 0.4, 0.0, 1.0) * np.clip((0.55 - ghosts) / 0.2, 0.0, 1.0)
         confidence[pips.elongation[candidates] > LONE_ELONGATION] *= DOUBT
