@@ -34,6 +34,10 @@ SQUARE = 1.4
 in the box turned to fit it, is a cable, a pen or a streak of shadow..."""
 SOLID = 0.7
 """...and a die fills this much of that box at least (a rounded square fills 0.9 of it)."""
+PART_SQUARE = 1.6
+"""A part of a heap (find_regions) may be one die when its upright box is at most this many times as long as wide
+(`about_square`): k-means cuts touching dice unevenly. On rendered heaps (bench_reader_synthetic --heap, seed 1)
+SQUARE (1.4) left two dice unread that this reads, and 2.0 read none more."""
 ROW = 3.2
 """A blob up to this many times as long as wide may be a row of two or three touching dice (`dice_in_row`)."""
 ROW_SHADOW = 0.25
@@ -211,6 +215,13 @@ def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
         return False
     short, long, count = _turned_box(region)
     return long <= SQUARE * short and count >= SOLID * short * long
+
+
+def about_square(region: Region) -> bool:
+    """Whether a region's upright box is at most PART_SQUARE times as long as wide, as one die's is however it lies
+    (a strip cut from a heap's edge, or a tray's rim, is not)."""
+    x0, y0, x1, y1 = region.box
+    return max(x1 - x0, y1 - y0) <= PART_SQUARE * min(x1 - x0, y1 - y0)
 
 
 def solidity(region: Region) -> float:

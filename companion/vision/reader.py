@@ -19,10 +19,11 @@
    specks of a grainy cloth make faces the judge doubts too. Every die still unread is shown to a small network
    that reads a whole die (die_net; it never learned a grainy cloth, and counted such specks as a 6 at 1.0), and
    takes its value when the network is sure of it (a die lying alone with one like pip on it and no face is
-   reported only then); so is each part of a heap of touching dice where no die was found. A face the geometry
-   read but for the die's outline (a white die on a light tray) is taken when the network reads it alike; a 1 it
-   is unsure of on a die lying alone (a 2 whose other pip a glint hides looks like one) is not when the network
-   finds another face likelier.
+   reported only then); so is each part of a heap of touching dice where no die was found, and a face that a
+   second look reads there is taken when the network reads it alike (at the look's higher level touching dice
+   lose pips). A face the geometry read but for the die's outline (a white die on a light tray) is taken when the
+   network reads it alike; a 1 it is unsure of on a die lying alone (a 2 whose other pip a glint hides looks like
+   one) is not when the network finds another face likelier.
 5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
@@ -39,14 +40,14 @@ import numpy as np
 from ..games.base import Die
 from .die_net import DieNet
 from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import (Foreground, Region, Row, Tray, die_shaped, die_shaped_blobs, die_size, find_regions,
-                        large_die_sizes, row_axis, solidity, split_blob, touching_row, tray_from_border)
+from .find_dice import (Foreground, Region, Row, Tray, about_square, die_shaped, die_shaped_blobs, die_size,
+                        find_regions, large_die_sizes, row_axis, solidity, split_blob, touching_row, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import Seam, dice_from_pips
 from .pip_shape import is_disc
 from .pips import DIE_PX, Pips, find_pips
 from .profile import Profile
-from .second_look import second_look, unread_pips
+from .second_look import look_again, second_look, unread_pips
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
@@ -277,8 +278,41 @@ class DiceReader:
         lone_boxes = [box for box, region in zip(body_boxes, view.regions) if region.alone]
         dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes) else die for die in dice]
         heaps = [region for region in view.regions if not region.alone]
+        dice += self._seen_again_in_heaps(view, dice, heaps)
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
         return dice + self._confirmed(view, dice, [view.to_input(face) for face in unoutlined], *seen)
+
+    def _seen_again_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region]) -> list[ReadDie]:
+        """The faces a second look (second_look.look_again) reads on the parts a heap of touching dice is cut into
+        (find_dice.find_regions) where no die was read, each taken only where die_net, shown the die there, reads it
+        alike (at AGREE, with its confidence, as a face read but for its outline is: `_confirmed`). On touching dice the
+        look's higher level may lose some of a face's pips, or make a face of two dice's pips, and a part may be clutter
+        (laptop keys at matteo-webcam's edge, whose marks it read as a 2 at 1.0): the network, which looks at the whole
+        die, is the other reader. It is shown the die at its face's size, not the frame's dice's: the crop of a small
+        die so takes in less of the die it touches (a smoky 5 beside a black 3, IMG_20191208_111246: 5 at 0.96, and at
+        the frame's dice's size 0.77, a 6 at 0.21). Only parts about square are looked at (find_dice.about_square): of
+        the 464 parts of byler-d6's photos that hold no die read, most are strips cut along a heap's edge, and each look
+        takes 1-7 ms; the 155 about square give the same reads."""
+        profile = self.profile
+        scale = view.scale / view.small_scale
+        found = []
+        for region in parts:
+            box = view.to_input_box(region.box)
+            if not about_square(region) or any(die.value is not None and _in_any(die.center, [box])
+                                               for die in dice + found):
+                continue
+            face = look_again(view.working_frame, tuple(int(round(v * scale)) for v in region.box),
+                              view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity, profile.min_contrast,
+                              profile.threshold)
+            if face is None:
+                continue
+            die = view.to_input(face)
+            if any(_near(die, other, 1.0) for other in dice + found):
+                continue
+            value, confidence = self._net.read(view.frame, die.center, die.size, counted=die.value)
+            if value == die.value:
+                found.append(replace(die, confidence=confidence))
+        return found
 
     def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
                        polarity: np.ndarray) -> list[ReadDie]:

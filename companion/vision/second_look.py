@@ -4,20 +4,22 @@ A pip is found where the response passes half the strongest one within a die's r
 translucent or marbled die a glint, the bevel or the body between close pips often passes that level too and joins
 the pips into a blob too large to be a pip, or merged pips too long to be parted: the die shows fewer pips than it
 has, and no face. Looked at again with only the strongest part of each blob kept (pips.PARTING_LEVEL of the local
-peak, the level merged pips are parted at), its pips stand apart. The second look is taken only where the first
-read nothing on a body of one die's size lying alone: elsewhere the higher level loses faint pips that the first
-look found, and on touching dice it makes faces across them. It needs two pips of one polarity on the body at the
-first look, or one in its middle (a glint may join the others into one blob there; a single pip off the middle is a
-speck of clutter more often, and a look costs 1-2 ms), and two at its own level: a crop with fewer can show no face
-of two pips or more, so it is not judged. Its face is judged as any other (face_judge), in a crop of the die, and
-replaces the first look's faces on that die only when it is the one face read there and no side face beside a top
-face read (a die seen from an angle may show its side as a body of its own). A 1 is never taken from it: at the
-higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip. Nor is a face
-taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column), unless it has
-more pips: the other column may fall under the higher level too; nor one with fewer pips than a face the first look
-made there but doubted for one reason at most (`DOUBTED_ONCE`); nor one with no more pips than a face the first
-look read on the same die (a die as light as the tray is found as a body only in part, off its read face's centre:
-through a noisy sensor a white 6 was read at the first look, and a second look at that part read a 3 of a column).
+peak, the level merged pips are parted at), its pips stand apart. The second look is taken only where the first read
+nothing on a body of one die's size lying alone: elsewhere the higher level loses faint pips that the first look
+found, and on touching dice it makes faces across them (a heap's parts are looked at so too, but a face read there
+is taken only where die_net reads it alike: reader `_seen_again_in_heaps`). It needs two pips of one polarity on the
+body at the first look, or one in its middle (a glint may join the others into one blob there; a single pip off the
+middle is a speck of clutter more often, and a look costs 1-2 ms), and two at its own level: a crop with fewer can
+show no face of two pips or more, so it is not judged. Its face is judged as any other (face_judge), in a crop of
+the die, and replaces the first look's faces on that die only when it is the one face read there and no side face
+beside a top face read (a die seen from an angle may show its side as a body of its own). A 1 is never taken from
+it: at the higher level the other pips of a 2 or a 3 may fall away, and the first look judged every lone pip. Nor is
+a face taken that the first look held back for like pips near it (`FaceFound.beyond`: a 3 of a 6's column), unless
+it has more pips: the other column may fall under the higher level too; nor one with fewer pips than a face the
+first look made there but doubted for one reason at most (`DOUBTED_ONCE`); nor one with no more pips than a face the
+first look read on the same die (a die as light as the tray is found as a body only in part, off its read face's
+centre: through a noisy sensor a white 6 was read at the first look, and a second look at that part read a 3 of a
+column).
 
 A third look takes the crop with its thin light streaks opened away (`GLINT_WIDTH`): a glint along a translucent
 die's edge or across its face joins a light pip into one long blob at every level, and a pip, twice as wide as the
@@ -68,7 +70,7 @@ def second_look(work: np.ndarray, pips: Pips, faces: list[FaceFound], bodies: li
         worth_a_look = _pips_on(pips, box) >= 2 or middle_pips(pips, box) > 0
         if not worth_a_look or any(face.value is not None and _inside(face.center, box) for face in faces):
             continue
-        found = _look_again(work, box, tray_step, min_strength, polarity, min_contrast, threshold)
+        found = look_again(work, box, tray_step, min_strength, polarity, min_contrast, threshold)
         if found is None or _side_face(found, faces):
             continue
         first = [face for face in faces if math.dist(face.center, found.center) < SAME_DIE * found.size]
@@ -107,7 +109,7 @@ def middle_pips(pips: Pips, box: tuple[int, int, int, int]) -> int:
     return _pips_on(pips, (x0 + dx, y0 + dy, x1 - dx, y1 - dy))
 
 
-def _look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_strength: float, polarity: str,
+def look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_strength: float, polarity: str,
                 min_contrast: float, threshold: float) -> FaceFound | None:
     """The face of two pips or more read in `box` with the strongest part of each pip, or with the thin glints
     opened away (`_without_glints`), where either look reads one face only; of two, the one of more pips."""

@@ -3,9 +3,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Tray, die_shaped, die_shaped_blobs, die_size,
-                                        find_regions, large_die_sizes, row_axis, solidity, split_blob,
-                                        touching_row, tray_from_border)
+from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Region, Tray, about_square, die_shaped,
+                                        die_shaped_blobs, die_size, find_regions, large_die_sizes, row_axis,
+                                        solidity, split_blob, touching_row, tray_from_border)
 from companion.vision.profile import Profile
 from companion.vision.reader import L_SOLIDITY
 from companion.vision.synth import SynthDie, render_scene
@@ -54,6 +54,18 @@ def test_only_whole_square_solid_bodies_are_die_shaped():
     assert not die_shaped(at(380, 130), frame.shape)
     assert not die_shaped(at(445, 322), frame.shape)
     assert not die_shaped(at(20, 380), frame.shape)
+
+
+def test_the_parts_of_two_touching_dice_are_about_square_and_a_strip_is_not():
+    """A second look is taken at a heap's parts about square only (reader `_seen_again_in_heaps`): each of two
+    touching dice, and a die turned 45 degrees, whose upright box is square too; a strip along a heap's edge is
+    not."""
+    parts = [region for region in find_regions(foreground(), None)[0] if not region.alone]
+    assert len(parts) == 2 and all(about_square(region) for region in parts)
+    turned = render_scene([SynthDie(value=5, center=(200.0, 200.0), size=60.0, angle=45.0)], seed=3)
+    assert about_square(find_regions(Foreground(turned, Tray(turned, None), Profile().min_contrast), 60.0)[0][0])
+    strip = np.full((12, 40), 255, np.uint8)
+    assert not about_square(Region((20.0, 6.0), 26.0, strip, (0, 0, 40, 12)))
 
 
 def test_a_heap_is_cut_alike_whatever_ran_before():
