@@ -278,24 +278,25 @@ class DiceReader:
         lone_boxes = [box for box, region in zip(body_boxes, view.regions) if region.alone]
         dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes) else die for die in dice]
         heaps = [region for region in view.regions if not region.alone]
-        dice += self._seen_again_in_heaps(view, dice, heaps, *seen)
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
+        dice += self._seen_again_in_heaps(view, dice, heaps, *seen)
         return dice + self._confirmed(view, dice, [view.to_input(face) for face in unoutlined], *seen)
 
     def _seen_again_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
                              polarity: np.ndarray) -> list[ReadDie]:
         """The faces a second look (second_look.look_again) reads on the parts a heap of touching dice is cut into
-        (find_dice.find_regions) where no die was read, each taken only where die_net, shown the die there, reads it
-        alike (at AGREE, with its confidence, as a face read but for its outline is: `_confirmed`). On touching dice the
-        look's higher level may lose some of a face's pips, or make a face of two dice's pips, and a part may be clutter
-        (laptop keys at matteo-webcam's edge, whose marks it read as a 2 at 1.0): the network, which looks at the whole
-        die, is the other reader. It is shown the die at its face's size, not the frame's dice's: the crop of a small
-        die so takes in less of the die it touches (a smoky 5 beside a black 3, IMG_20191208_111246: 5 at 0.96, and at
-        the frame's dice's size 0.77, a 6 at 0.21). A look takes 1-7 ms, so only parts that may hold a die left unread
-        are looked at: about square (find_dice.about_square; most parts are strips cut along a heap's edge), clear of
-        the frame's edge by their size, as `_dice_in_heaps` asks, and with a like pip within their size of their centre
-        that lies on no die read. Of the 464 parts of byler-d6's photos that hold no die read, 121 are looked at, and of
-        matteo-webcam's 437, 79, with the same reads."""
+        (find_dice.find_regions) where no die was read, by the first look or by die_net alone (`_dice_in_heaps`), each
+        taken only where die_net, shown the die there, reads it alike (at AGREE, with its confidence, as a face read but
+        for its outline is: `_confirmed`). On touching dice the look's higher level may lose some of a face's pips, or
+        make a face of two dice's pips, and a part may be clutter (laptop keys at matteo-webcam's edge, whose marks it
+        read as a 2 at 1.0): the network, which looks at the whole die, is the other reader. It is shown the die at its
+        face's size, not the frame's dice's: the crop of a small die so takes in less of the die it touches (a smoky 5
+        beside a black 3, IMG_20191208_111246: 5 at 0.96, and at the frame's dice's size 0.77, a 6 at 0.21). A look
+        takes 2-25 ms in a heap (its crop holds the pips of the dice around, and each face they make is judged), so only
+        parts that may hold a die left unread are looked at: about square (find_dice.about_square; most parts are strips
+        cut along a heap's edge), clear of the frame's edge by their size, as `_dice_in_heaps` asks, and with a like pip
+        within their size of their centre that lies on no die read. Of byler-d6's 432 parts left unread, 89 are looked
+        at, and of matteo-webcam's 437, 79: looking at every part read no die more (reader.md, fortieth session)."""
         profile = self.profile
         scale = view.scale / view.small_scale
         height, width = view.frame.shape[:2]
