@@ -110,7 +110,7 @@ def middle_pips(pips: Pips, box: tuple[int, int, int, int]) -> int:
 
 
 def look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_strength: float, polarity: str,
-                min_contrast: float, threshold: float) -> FaceFound | None:
+               min_contrast: float, threshold: float) -> FaceFound | None:
     """The face of two pips or more read in `box` with the strongest part of each pip, or with the thin glints
     opened away (`_without_glints`), where either look reads one face only; of two, the one of more pips."""
     crop, origin, inner = crop_around(work, box, DIE_PX)
