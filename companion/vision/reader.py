@@ -249,12 +249,11 @@ class DiceReader:
         pips = view.pips
         faces, unoutlined = dice_from_pips(pips, work, view.tray_colours_step, DIE_PX, profile.min_contrast,
                                            profile.threshold, view.seams, square_to_edges=view.by_pips)
-        scale = view.scale / view.small_scale
         lone = [region for region in view.regions if region.alone]
-        bodies = [tuple(int(round(v * scale)) for v in region.box) for region in lone]
+        bodies = [view.to_working_box(region.box) for region in lone]
         faces = second_look(work, pips, faces, bodies, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
-        large = [(tuple(int(round(v * scale)) for v in blob.box), blob.size * scale)
+        large = [(view.to_working_box(blob.box), blob.size * (view.scale / view.small_scale))
                  for blob in die_shaped_blobs(view.foreground, OFF_SCALE * view.die_px * view.small_scale)]
         faces = at_own_scale(work, faces, large, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                              profile.min_contrast, profile.threshold)
@@ -298,20 +297,18 @@ class DiceReader:
         within their size of their centre that lies on no die read. Of byler-d6's 432 parts left unread, 89 are looked
         at, and of matteo-webcam's 437, 79: looking at every part read no die more (reader.md, fortieth session)."""
         profile = self.profile
-        scale = view.scale / view.small_scale
         height, width = view.frame.shape[:2]
         found = []
         for region in parts:
-            center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
+            center = view.to_input_point(region.center)
             reach = region.size / view.small_scale
             box = view.to_input_box(region.box)
             if not about_square(region) or not _clear_of_edge(center, reach, width, height) \
                     or not _free_like_pips(center, reach, dice, pips, polarity).any() \
                     or any(die.value is not None and _in_any(die.center, [box]) for die in dice + found):
                 continue
-            face = look_again(view.working_frame, tuple(int(round(v * scale)) for v in region.box),
-                              view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity, profile.min_contrast,
-                              profile.threshold)
+            face = look_again(view.working_frame, view.to_working_box(region.box), view.tray_colours_step,
+                              MIN_PIP_STRENGTH, profile.pip_polarity, profile.min_contrast, profile.threshold)
             if face is None:
                 continue
             die = view.to_input(face)
@@ -338,7 +335,7 @@ class DiceReader:
         found = []
         height, width = view.frame.shape[:2]
         for region in parts:
-            center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
+            center = view.to_input_point(region.center)
             looks = [center]
             # a face's pips are symmetric about its centre: where they are one die's, there it is (a row's parts
             # are its dice, cut by their bodies)
@@ -415,7 +412,7 @@ class DiceReader:
     @staticmethod
     def _body_die(view: _View, region: Region, pip_dice: list[ReadDie]) -> ReadDie:
         """A die found by its body (value None), as large as the dice read by their pips (`_bodies`)."""
-        center = (region.center[0] / view.small_scale, region.center[1] / view.small_scale)
+        center = view.to_input_point(region.center)
         size = _typical_size(pip_dice) or region.size / view.small_scale
         return ReadDie(center, size, None, 0.0, bbox=_box(center, size))
 
@@ -583,6 +580,15 @@ class _View:
     def to_input_box(self, box: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
         """A box on `small` in input pixels."""
         return tuple(v / self.small_scale for v in box)
+
+    def to_input_point(self, point: tuple[float, float]) -> tuple[float, float]:
+        """A point on `small` in input pixels."""
+        return point[0] / self.small_scale, point[1] / self.small_scale
+
+    def to_working_box(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        """A box on `small` in the working frame's whole pixels."""
+        scale = self.scale / self.small_scale
+        return tuple(int(round(v * scale)) for v in box)
 
     def to_input(self, face: FaceFound) -> ReadDie:
         center = (face.center[0] / self.scale, face.center[1] / self.scale)
