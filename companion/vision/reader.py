@@ -104,6 +104,14 @@ many of their size has made a face of two dice's pips, and is not kept (read as 
 four dice, a 1 beside a 2 a 2 of the 1's pip and one of the other 2's)."""
 ON_FACE = 0.6
 """Pips within this many face sizes of a die's centre lie on its face (`_crowded`, `_free_like_pips`)."""
+OWN_PIP = 0.25
+"""A pip within this many face sizes of a 1's centre is its own pip (a pip is 0.2 of a face across, and a glint
+may part it in two), not another (`_one_beside_like_pip`)."""
+FACE_SPAN = 0.9
+"""Two pips of a face lie at most this many face sizes apart: a 2's, at opposite corners, 0.76 (each node 0.38 from
+the centre), with a fifth over for a face whose size is taken from the frame's dice (`_one_beside_like_pip`). Like
+pips further off on a lone body are a side face's in perspective or the tray's grain: over a whole body, three right
+1s of matteo-webcam whose bodies hold pips 1.3-1.5 faces off were unread."""
 PIP_CENTRE_MOVE = 0.2
 """A heap's part is looked at again, centred on its free pips, when their centre lies more than this many face
 sizes off the part's (nearer, it is the same look)."""
@@ -275,7 +283,9 @@ class DiceReader:
         dice = [die for die in dice if _reported(die)]
         size = _typical_size(dice)
         lone_boxes = [box for box, region in zip(body_boxes, view.regions) if region.alone]
-        dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes) else die for die in dice]
+        dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes)
+                else self._one_counted_again(view.frame, die, size)
+                if _one_beside_like_pip(die, dice, lone_boxes, *seen) else die for die in dice]
         heaps = [region for region in view.regions if not region.alone]
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
         dice += self._seen_again_in_heaps(view, dice, heaps, *seen)
@@ -394,6 +404,16 @@ class DiceReader:
         """A 1 read less sure than ONE_SURE on a die lying alone, unread when die_net finds another face likelier
         there (with the size of the frame's dice read)."""
         return die if self._net.likeliest(frame, die.center, size or die.size) == 1 else replace(die, value=None)
+
+    def _one_counted_again(self, frame: np.ndarray, die: ReadDie, size: float | None) -> ReadDie:
+        """A 1 on a die lying alone whose body holds another like pip (`_one_beside_like_pip`), unread when die_net
+        finds a face of more pips likeliest there (with the size of the frame's dice read). A 2 whose other pip a
+        glint ring hides or shrinks shows a 1 that passes every check a 1 has, sure: that pip lies at the face's
+        far corner, beyond the ring the checks look at (a dark smoky 2 in IMG_20191208_113019, read as a 1 at 1.0;
+        the network finds a 2 likeliest, at 0.80). Where it finds no pip face likeliest the 1 stays: an ivory 1
+        whose side faces show their pips in perspective (matteo-webcam's train_dice_19; "no pip face" at 0.73)."""
+        likeliest = self._net.likeliest(frame, die.center, size or die.size)
+        return die if likeliest is None or likeliest == 1 else replace(die, value=None)
 
     def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
         """A die the geometry left unread, with the value die_net gives it when it is sure (or agrees with the
@@ -706,6 +726,24 @@ def _reported(die: ReadDie) -> bool:
 def _unsure_one(die: ReadDie, lone_boxes: list[tuple[float, float, float, float]]) -> bool:
     """Whether a die is a 1 read less sure than ONE_SURE on a die lying alone (`lone_boxes`, input pixels)."""
     return die.value == 1 and die.confidence < ONE_SURE and _in_any(die.center, lone_boxes)
+
+
+def _one_beside_like_pip(die: ReadDie, dice: list[ReadDie], lone_boxes: list[tuple[float, float, float, float]],
+                         pips: np.ndarray, polarity: np.ndarray) -> bool:
+    """Whether a die is a 1 on a die lying alone (`lone_boxes`, input pixels) whose body holds a pip of its pip's
+    polarity besides its own (`pips` in input pixels), within a face's span of it and on no other die: a pip of the
+    same face, maybe, which the checks of a 1 did not take for one."""
+    if die.value != 1:
+        return False
+    around = [box for box in lone_boxes if _in_any(die.center, [box])]
+    if not around:
+        return False
+    x0, y0, x1, y1 = around[0]
+    apart = np.hypot(*(pips - die.center).T)
+    beside = (polarity == (die.polarity == "light")) & (apart > OWN_PIP * die.size) & (apart < FACE_SPAN * die.size) \
+        & (pips[:, 0] >= x0) & (pips[:, 0] <= x1) & (pips[:, 1] >= y0) & (pips[:, 1] <= y1)
+    return bool(_free_like_pips(die.center, np.inf, [other for other in dice if other is not die],
+                                pips[beside], polarity[beside]).any())
 
 
 def _clear_of_edge(point: tuple[float, float], reach: float, width: int, height: int) -> bool:
