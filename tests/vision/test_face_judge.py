@@ -11,18 +11,19 @@ RADII = [4.2, 4.2, 3.2, 3.2]
 their blurred rims; the points (26, 34) and (34, 34) lie clear of the smaller bottom pips."""
 
 
-def _judge_of_a_four(not_body_at: list[tuple[int, int]]) -> tuple[Judge, np.ndarray, np.ndarray]:
-    """A 4 of dark pips (RADII, spacing 8 px, centred at (30, 30)) on a grey body, with a 3x3 patch of another
+def _judge_of_a_four(not_body_at: list[tuple[int, int]], radii: list[float] = RADII) -> tuple[Judge, np.ndarray,
+                                                                                               np.ndarray]:
+    """A 4 of dark pips (`radii`, spacing 8 px, centred at (30, 30)) on a grey body, with a 3x3 patch of another
     colour at each point of `not_body_at`."""
     frame = np.full((60, 60, 3), BODY, np.uint8)
     nodes = np.array([(-1, -1), (1, -1), (-1, 1), (1, 1)], float)
     xy = 30 + 8 * nodes
     yy, xx = np.ogrid[:60, :60]
-    for (x, y), r in zip(xy.astype(int), RADII):
+    for (x, y), r in zip(xy.astype(int), radii):
         frame[(xx - x) ** 2 + (yy - y) ** 2 <= r * r] = PIP
     for x, y in not_body_at:
         frame[y - 1:y + 2, x - 1:x + 2] = NOT_BODY
-    return _judge(frame, xy, RADII), np.arange(len(xy)), nodes
+    return _judge(frame, xy, radii), np.arange(len(xy)), nodes
 
 
 def _judge(frame: np.ndarray, xy: np.ndarray, radii: list[float]) -> Judge:
@@ -55,6 +56,17 @@ def test_a_face_less_sure_than_the_caller_needs_is_none():
     confidence = judge.face(group, nodes).confidence
     assert judge.face(group, nodes, least=confidence).value == 4
     assert judge.face(group, nodes, least=confidence + 0.01) is None
+
+
+@pytest.mark.parametrize("radius, read", [(2.2, True), (1.7, False)])
+def test_pips_small_for_their_spacing_are_no_face(radius, read):
+    """Pips 8 px apart: 1.8 times their diameter apart make a face, 2.35 times no sure one (SPACING_PER_PIP). A
+    block of touching dice that no body sizes may be read at a size half as large again as theirs, and a face made
+    there of their pips is as far apart, for pips of their size: on rendered blocks of 4 to 6 dice
+    (bench_reader_synthetic --heap), such faces had 1.74-2.52 times their pips' diameter between them, and faces
+    read right 1.96 at most; on the development photos 1.64 at most."""
+    judge, group, nodes = _judge_of_a_four([], [radius] * 4)
+    assert (judge.face(group, nodes, least=judge.threshold) is not None) == read
 
 
 def test_a_faces_grid_is_the_least_squares_affine_of_its_pips():

@@ -281,6 +281,18 @@ def test_touching_dice_are_right_or_unsure_never_misread(values, angle):
         assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
 
 
+def test_a_block_of_dice_no_body_sizes_makes_no_face_of_its_dice_pips_far_apart():
+    """Four touching dice alone in a frame (bench_reader_synthetic --heap seed 3): no body shows one die, the pips
+    size the frame's dice 1.75 times too large, and a 4 was made at 1.0 of the 1s' pips and the 3s' near corners.
+    Its pips lie 2.2 times their diameter apart and more, as no die's do (face_judge.SPACING_PER_PIP)."""
+    dice = [SynthDie(value=v, center=c, size=48, body=(60, 150, 40), pips=(40, 220, 240), angle=76.8)
+            for v, c in ((1, (283.2, 233.5)), (3, (295.2, 284.7)), (1, (232.0, 245.6)), (3, (244.0, 296.8)))]
+    frame = render_scene(dice, background=(215, 220, 222), blur=0.7, noise=3, light_gradient=0.2, seed=654)
+    for die in DiceReader().read(frame):
+        truth = nearest(dice, die.center)
+        assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
+
+
 LONE = [SynthDie(value=v, center=c, size=44.0, angle=a)
         for v, c, a in ((4, (420, 300), 10.0), (5, (540, 400), 55.0), (6, (420, 420), 30.0), (2, (540, 260), 70.0))]
 """Dice lying apart, beside the touching ones: they give the frame's die size (a heap alone is sized as one die)."""
