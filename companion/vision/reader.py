@@ -83,6 +83,23 @@ across on a white tray (bench_reader_synthetic), whose shadows' fragments were s
 with the photos' hues turned (a green or blue table, tinted dice) the wood's grain broke dice into parts sized 10-13
 px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
+PIPS_MAKE = 1.4
+"""A frame its pips sized (`_View.by_pips`: no body shows one die, as when the dice lie in one block) may be sized up
+to this many times too large, the pips of some makes being smaller than PIP_OF_FACE: it is read again at this much
+smaller a size, and that read is kept where it reads a block of dice (BLOCK) and puts more pips on faces, or as
+many on fewer dice. Blocks of touching dice alone in the frame (bench_reader_synthetic --heap) were sized by their
+pips, faces 1.3-1.8 times their dice's size were made across two or three dice, and most of their dice were
+missed: read again, seeds 1-3 read 1,696, 1,683 and 1,619 of their 2,160 dice each (1,562, 1,597 and 1,519) and
+misread 26, 27 and 23 (30, 29 and 28); read again at 1.6 times smaller, seeds 1 and 3 read about as many. No other
+rendered suite reads otherwise, nor any development photo (13 of matteo-webcam's are sized by their pips), under
+any camera change of bench_camera either."""
+BLOCK = (4, 2)
+"""A read at PIPS_MAKE times smaller a size is kept only where it reads a block of dice: this many dice at least, and
+this many more than the read at the pips' size (`_reads_a_block`). Not one die, two or three (whose pips gave their
+size, or which a row sizes): kept otherwise, two touching dice (bench_reader_synthetic --pair) and three (--three)
+were misread where they had been missed, as were a lone large die and a matteo-webcam 2 whose hues were turned (a 2
+read as a 1 at 0.85), and at three dice, one of three in an L; at one die more, a large ivory 3 among four small
+dice on a white tray (--unlike) was two 2s of its pips."""
 ROW_SHARE = 0.15
 """A frame sized within this fraction of its row's share (find_dice.touching_row) is sized by the row."""
 SMALL_FACES = 0.9
@@ -205,8 +222,8 @@ class DiceReader:
         as three dice when its one blob may be three in a row or in an L (`_View.three`, `three_in_an_l`: the read
         that puts more pips on read faces is kept), and at the size the pips give when they are too large for the
         bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many on fewer dice
-        unless a row's bodies tell how many dice there are), and as a frame of large dice when it reads none
-        (`_large_read`)."""
+        unless a row's bodies tell how many dice there are), at a smaller size when its pips sized it (PIPS_MAKE:
+        kept likewise), and as a frame of large dice when it reads none (`_large_read`)."""
         view = _View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
         three = view.three or view.three_in_an_l(dice)
@@ -220,6 +237,11 @@ class DiceReader:
             again = self._pip_dice(resized)
             if _better_read(again, dice, fewer_dice=view.row is None):
                 view, dice = resized, again
+        smaller = view.smaller_than_its_pips()
+        if smaller is not None:
+            again = self._pip_dice(smaller)
+            if _reads_a_block(again, dice) and _better_read(again, dice, fewer_dice=True):
+                view, dice = smaller, again
         if not self.profile.die_px and not any(die.value is not None for die in dice):
             view, dice = self._large_read(view, dice)
         return view, dice
@@ -584,6 +606,14 @@ class _View:
             return None
         return _View(self._input, self._background, self._profile, die_px=_size_of_pips(radius))
 
+    def smaller_than_its_pips(self) -> _View | None:
+        """This frame's view at PIPS_MAKE times smaller a size, when its pips sized it (`by_pips`); else None."""
+        if not self.by_pips or self.die_px is None:
+            return None
+        smaller = _View(self._input, self._background, self._profile, die_px=self.die_px / PIPS_MAKE)
+        smaller.by_pips = True  # as unsure of its size: faces must lie square to the edges around them
+        return smaller
+
     @functools.cached_property
     def working_frame(self) -> np.ndarray:
         if abs(self.scale - 1.0) < 0.05:
@@ -692,6 +722,12 @@ def _apart(dice: list[ReadDie]) -> bool:
     read = [die.center for die in dice if die.value is not None]
     least = APART * (_typical_size(dice) or 0.0)
     return all(math.dist(a, b) >= least for k, a in enumerate(read) for b in read[:k])
+
+
+def _reads_a_block(read: list[ReadDie], than: list[ReadDie]) -> bool:
+    """Whether `read` reads a block of dice (BLOCK) where `than`, read at a larger size, did not."""
+    least, more = BLOCK
+    return _dice_read(read) >= max(least, _dice_read(than) + more)
 
 
 def _dice_read(dice: list[ReadDie]) -> int:

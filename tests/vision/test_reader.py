@@ -293,6 +293,21 @@ def test_a_block_of_dice_no_body_sizes_makes_no_face_of_its_dice_pips_far_apart(
         assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
 
 
+@pytest.mark.parametrize("values, centers, angle, seed", [
+    ((1, 2, 3, 3, 2), ((299.5, 218.8), (349.5, 234.8), (399.5, 250.8), (283.5, 268.8), (333.5, 284.8)), 17.7, 225),
+    ((5, 5, 1, 6, 6, 6), ((290.1, 234.9), (325.0, 274.1), (360.0, 313.3), (250.9, 269.9), (285.8, 309.0),
+                          (320.8, 348.2)), 48.3, 60)])
+def test_a_block_of_dice_alone_is_read_again_smaller_than_its_pips_size_it(values, centers, angle, seed):
+    """Red dice of 48 px in a block on green felt (bench_reader_synthetic --heap seed 3): no body shows one die,
+    the pips size the frame, too large, and one or four of them were read. Read again at a size PIPS_MAKE times
+    smaller, every die is, and that read, with more pips on faces, is kept."""
+    dice = [SynthDie(value=v, center=c, size=48, body=(40, 40, 190), pips=(240, 240, 240), angle=angle)
+            for v, c in zip(values, centers)]
+    frame = render_scene(dice, background=(60, 110, 50), blur=0.7, noise=3, light_gradient=0.2, seed=seed)
+    read = DiceReader().read(frame)
+    assert [nearest(read, d.center).value for d in dice] == list(values)
+
+
 LONE = [SynthDie(value=v, center=c, size=44.0, angle=a)
         for v, c, a in ((4, (420, 300), 10.0), (5, (540, 400), 55.0), (6, (420, 420), 30.0), (2, (540, 260), 70.0))]
 """Dice lying apart, beside the touching ones: they give the frame's die size (a heap alone is sized as one die)."""
