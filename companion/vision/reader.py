@@ -84,15 +84,15 @@ with the photos' hues turned (a green or blue table, tinted dice) the wood's gra
 px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
 PIPS_MAKE = 1.4
-"""A frame its pips sized (`_View.by_pips`: no body shows one die, as when the dice lie in one block) may be sized up
-to this many times too large, the pips of some makes being smaller than PIP_OF_FACE: it is read again at this much
-smaller a size, and that read is kept where it reads a block of dice (BLOCK) and puts more pips on faces, or as
+"""A frame its pips sized (`_View.by_pips`: no body shows one die, as when the dice lie in one block) may be sized
+up to this many times too large, the pips of some makes being smaller than PIP_OF_FACE: it is read again at this
+much smaller a size, and that read is kept where it reads a block of dice (BLOCK) and puts more pips on faces, or as
 many on fewer dice. Blocks of touching dice alone in the frame (bench_reader_synthetic --heap) were sized by their
-pips, faces 1.3-1.8 times their dice's size were made across two or three dice, and most of their dice were
-missed: read again, seeds 1-3 read 1,696, 1,683 and 1,619 of their 2,160 dice each (1,562, 1,597 and 1,519) and
-misread 26, 27 and 23 (30, 29 and 28); read again at 1.6 times smaller, seeds 1 and 3 read about as many. No other
-rendered suite reads otherwise, nor any development photo (13 of matteo-webcam's are sized by their pips), under
-any camera change of bench_camera either."""
+pips, faces 1.3-1.8 times their dice's size were made across two or three dice, and most of their dice were missed:
+read again, seeds 1-3 read 1,696, 1,683 and 1,619 of their 2,160 dice each (1,562, 1,597 and 1,519) and misread 26,
+27 and 23 (30, 29 and 28); read again at 1.6 times smaller (before BLOCK), seeds 1 and 3 read about as many as at
+1.4. No other rendered suite reads otherwise, nor any development photo (13 of matteo-webcam's are sized by their
+pips), under any camera change of bench_camera either."""
 BLOCK = (4, 2)
 """A read at PIPS_MAKE times smaller a size is kept only where it reads a block of dice: this many dice at least, and
 this many more than the read at the pips' size (`_reads_a_block`). Not one die, two or three (whose pips gave their
@@ -778,8 +778,9 @@ def _one_beside_like_pip(die: ReadDie, dice: list[ReadDie], lone_boxes: list[tup
     apart = np.hypot(*(pips - die.center).T)
     beside = (polarity == (die.polarity == "light")) & (apart > OWN_PIP * die.size) & (apart < FACE_SPAN * die.size) \
         & (pips[:, 0] >= x0) & (pips[:, 0] <= x1) & (pips[:, 1] >= y0) & (pips[:, 1] <= y1)
-    return bool(_free_like_pips(die.center, np.inf, [other for other in dice if other is not die],
-                                pips[beside], polarity[beside]).any())
+    on_no_other_die = _free_like_pips(die.center, np.inf, [other for other in dice if other is not die],
+                                      pips[beside], polarity[beside])
+    return bool(on_no_other_die.any())
 
 
 def _clear_of_edge(point: tuple[float, float], reach: float, width: int, height: int) -> bool:
