@@ -11,8 +11,8 @@ RADII = [4.2, 4.2, 3.2, 3.2]
 their blurred rims; the points (26, 34) and (34, 34) lie clear of the smaller bottom pips."""
 
 
-def _judge_of_a_four(not_body_at: list[tuple[int, int]], radii: list[float] = RADII) -> tuple[Judge, np.ndarray,
-                                                                                               np.ndarray]:
+def _judge_of_a_four(not_body_at: list[tuple[int, int]],
+                     radii: list[float] = RADII) -> tuple[Judge, np.ndarray, np.ndarray]:
     """A 4 of dark pips (`radii`, spacing 8 px, centred at (30, 30)) on a grey body, with a 3x3 patch of another
     colour at each point of `not_body_at`."""
     frame = np.full((60, 60, 3), BODY, np.uint8)
