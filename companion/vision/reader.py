@@ -306,7 +306,7 @@ class DiceReader:
         size = _typical_size(dice)
         lone_boxes = [box for box, region in zip(body_boxes, view.regions) if region.alone]
         dice = [self._one_checked(view.frame, die, size) if _unsure_one(die, lone_boxes)
-                else self._one_counted_again(view.frame, die, size)
+                else self._one_checked(view.frame, die, size, unless_no_face=True)
                 if _one_beside_like_pip(die, dice, lone_boxes, *seen) else die for die in dice]
         heaps = [region for region in view.regions if not region.alone]
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
@@ -346,9 +346,7 @@ class DiceReader:
             die = view.to_input(face)
             if any(_near(die, other, 1.0) for other in dice + found):
                 continue
-            value, confidence = self._net.read(view.frame, die.center, die.size, counted=die.value)
-            if value == die.value:
-                found.append(replace(die, confidence=confidence))
+            found += self._agreed(view.frame, die)
         return found
 
     def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
@@ -417,25 +415,27 @@ class DiceReader:
                     or _crowded(die, pips, polarity):
                 continue
             looked.append(die)
-            value, confidence = self._net.read(view.frame, die.center, die.size, counted=die.value)
-            if value == die.value:
-                found.append(replace(die, confidence=confidence))
+            found += self._agreed(view.frame, die)
         return found
 
-    def _one_checked(self, frame: np.ndarray, die: ReadDie, size: float | None) -> ReadDie:
-        """A 1 read less sure than ONE_SURE on a die lying alone, unread when die_net finds another face likelier
-        there (with the size of the frame's dice read)."""
-        return die if self._net.likeliest(frame, die.center, size or die.size) == 1 else replace(die, value=None)
+    def _agreed(self, frame: np.ndarray, die: ReadDie) -> list[ReadDie]:
+        """The die read by the geometry, with die_net's confidence, where die_net reads it alike (at AGREE: it is
+        the count of the face's pips); else none."""
+        value, confidence = self._net.read(frame, die.center, die.size, counted=die.value)
+        return [replace(die, confidence=confidence)] if value == die.value else []
 
-    def _one_counted_again(self, frame: np.ndarray, die: ReadDie, size: float | None) -> ReadDie:
-        """A 1 on a die lying alone whose body holds another like pip (`_one_beside_like_pip`), unread when die_net
-        finds a face of more pips likeliest there (with the size of the frame's dice read). A 2 whose other pip a
-        glint ring hides or shrinks shows a 1 that passes every check a 1 has, sure: that pip lies at the face's
-        far corner, beyond the ring the checks look at (a dark smoky 2 in IMG_20191208_113019, read as a 1 at 1.0;
-        the network finds a 2 likeliest, at 0.80). Where it finds no pip face likeliest the 1 stays: an ivory 1
+    def _one_checked(self, frame: np.ndarray, die: ReadDie, size: float | None,
+                     unless_no_face: bool = False) -> ReadDie:
+        """A 1 on a die lying alone, unread when die_net finds another face likelier there (with the size of the
+        frame's dice read): a 1 read less sure than ONE_SURE. With `unless_no_face`, only a face of more pips
+        unreads it: a 1 read sure whose body holds another like pip (`_one_beside_like_pip`). A 2 whose other pip a
+        glint ring hides or shrinks shows a 1 that passes every check a 1 has, sure: that pip lies at the face's far
+        corner, beyond the ring the checks look at (a dark smoky 2 in IMG_20191208_113019, read as a 1 at 1.0; the
+        network finds a 2 likeliest, at 0.80). Where it finds no pip face likeliest, such a 1 stays: an ivory 1
         whose side faces show their pips in perspective (matteo-webcam's train_dice_19; "no pip face" at 0.73)."""
         likeliest = self._net.likeliest(frame, die.center, size or die.size)
-        return die if likeliest is None or likeliest == 1 else replace(die, value=None)
+        kept = likeliest == 1 or unless_no_face and likeliest is None
+        return die if kept else replace(die, value=None)
 
     def _second_opinion(self, frame: np.ndarray, die: ReadDie) -> ReadDie:
         """A die the geometry left unread, with the value die_net gives it when it is sure (or agrees with the
@@ -493,9 +493,10 @@ class _View:
     (a die DIE_PX across) for pips."""
 
     def __init__(self, frame: np.ndarray, background: np.ndarray | None, profile: Profile,
-                 die_px: float | None = None, row: Row | None = None):
-        """`die_px`, when given, is the die size (input pixels) found otherwise (`sized_by_pips`); `row`, the row of
-        touching dice to size the frame by (`find_dice.Row.as_three`)."""
+                 die_px: float | None = None, row: Row | None = None, by_pips: bool = False):
+        """`die_px`, when given, is the die size (input pixels) found otherwise (`sized_by_pips`), and `by_pips`
+        whether that size is as unsure as one the pips give (`smaller_than_its_pips`); `row`, the row of touching
+        dice to size the frame by (`find_dice.Row.as_three`)."""
         self._input, self._background, self._profile = frame, background, profile
         gain = _gain(frame)
         if gain > 1.0:
@@ -507,7 +508,7 @@ class _View:
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
         self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
-        self.by_pips = False
+        self.by_pips = by_pips
         """Whether the pips gave the die size, no body showing one die's (a heap of touching dice): the size is
         then that of the pips' make, which may be 1.4 times the dice's, and faces must lie square to the edges
         around them (face_judge.SQUARE_TO_EDGES)."""
@@ -610,9 +611,7 @@ class _View:
         """This frame's view at PIPS_MAKE times smaller a size, when its pips sized it (`by_pips`); else None."""
         if not self.by_pips or self.die_px is None:
             return None
-        smaller = _View(self._input, self._background, self._profile, die_px=self.die_px / PIPS_MAKE)
-        smaller.by_pips = True  # as unsure of its size: faces must lie square to the edges around them
-        return smaller
+        return _View(self._input, self._background, self._profile, die_px=self.die_px / PIPS_MAKE, by_pips=True)
 
     @functools.cached_property
     def working_frame(self) -> np.ndarray:
