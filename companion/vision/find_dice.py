@@ -210,11 +210,16 @@ def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
 def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
     """Whether a region looks like one whole die from above: about square and solid in the box turned to fit it
     (SQUARE, SOLID), and clear of the frame's edge, past which its shape is unknown."""
-    x0, y0, x1, y1 = region.box
-    if x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]:
+    if cut_by_frame(region, frame_shape):
         return False
     short, long, count = _turned_box(region)
     return long <= SQUARE * short and count >= SOLID * short * long
+
+
+def cut_by_frame(region: Region, frame_shape: tuple[int, ...]) -> bool:
+    """Whether a region reaches the edge of its frame (of `frame_shape`): what lies past it is unseen."""
+    x0, y0, x1, y1 = region.box
+    return x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]
 
 
 def about_square(region: Region) -> bool:
