@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .pips import largest_channel, median_level
+from .pips import largest_channel, percentile_level
 
 BACKGROUND_CELL = 16
 """The frame-estimated background is the median over cells of 1/16 of the frame, i.e. several dice wide."""
@@ -124,7 +124,7 @@ def _step(frame: np.ndarray, background: np.ndarray) -> np.ndarray:
 
 def foreground_mask(difference: np.ndarray, min_contrast: float) -> np.ndarray:
     """Foreground where the step beats both the profile's least contrast and the frame's own noise."""
-    noise = median_level(difference[::4, ::4])
+    noise = percentile_level(difference[::4, ::4], 50)
     threshold = max(min_contrast, 4.0 * noise)
     mask = (difference > threshold).astype(np.uint8)
     kernel = np.ones((3, 3), np.uint8)

@@ -107,7 +107,7 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
         response = largest_channel(channels)
         responses.append(response)
         per_channel[k] = channels
-        least = max(min_strength, NOISE * median_level(response[::4, ::4]))
+        least = max(min_strength, NOISE * percentile_level(response[::4, ::4], 50))
         *pips, boxes = _blobs(response, cv2.dilate(response, reach), die_px, least, level)
         found.append((*pips, np.full(len(pips[0]), k, np.int8)))
         plateaus.append(boxes)
@@ -129,12 +129,16 @@ def largest_channel(image: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(row_max[:, 1::3])
 
 
-def median_level(image: np.ndarray) -> float:
-    """np.median of a uint8 image, read off its histogram: the same value at a quarter of the time (a sort-free
-    median of a byler-d6 working frame's sample takes 0.08 ms against 0.28)."""
+def percentile_level(image: np.ndarray, q: float) -> float:
+    """np.percentile of a uint8 image (its linear interpolation, to the bit), read off its histogram: a fraction of
+    the time (the median of a byler-d6 working frame's sample in 0.08 ms against np.median's 0.28; a frame's 99th
+    percentile in 0.03 against 0.15)."""
     count = np.cumsum(np.bincount(image.ravel(), minlength=256))
-    lower, upper = np.searchsorted(count, [(image.size - 1) // 2, image.size // 2], side="right")
-    return (int(lower) + int(upper)) / 2
+    virtual = q / 100 * (image.size - 1)
+    below = math.floor(virtual)
+    gamma = virtual - below
+    a, b = (float(np.searchsorted(count, k, side="right")) for k in (below, min(below + 1, image.size - 1)))
+    return b - (b - a) * (1 - gamma) if gamma >= 0.5 else a + (b - a) * gamma
 
 
 def _both_ways(channels: dict[int, np.ndarray], plateaus: list[list], die_px: float, least: list[float],

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 
 from companion.vision.pips import (PARTING_LEVEL, _above, _components, _elongation, _measure, _Mosaic, find_pips,
-                                   largest_channel, median_level)
+                                   largest_channel, percentile_level)
 
 
 def _blobs() -> np.ndarray:
@@ -49,14 +49,17 @@ def test_the_largest_channel_is_each_pixels_brightest_channel_even_on_a_crop_of_
         np.testing.assert_array_equal(largest_channel(image), image.max(axis=2))
 
 
-def test_the_median_level_off_the_histogram_is_numpys_median():
-    """median_level stands in for np.median on a response's sample: odd and even counts (two middle values
-    averaged), strided samples and a flat image."""
+def test_a_percentile_off_the_histogram_is_numpys_to_the_bit():
+    """percentile_level stands in for np.percentile (and np.median) on a response's or a frame's sample: odd and
+    even counts, strided samples, a flat image, and percentiles that fall between two values on either side of the
+    halfway point, where NumPy interpolates from the upper value."""
     rng = np.random.default_rng(4)
     images = [rng.integers(0, 256, shape, np.uint8) for shape in ((1, 1), (1, 2), (7, 9), (8, 10), (61, 87))]
     images += [np.clip(rng.normal(12, 6, (120, 160)), 0, 255).astype(np.uint8)[::4, ::4], np.full((5, 6), 9, np.uint8)]
     for image in images:
-        assert median_level(image) == float(np.median(image))
+        assert percentile_level(image, 50) == float(np.median(image))
+        for q in (0, 1, 37.5, 73, 99, 99.9, 100):
+            assert percentile_level(image, q) == float(np.percentile(image, q))
 
 
 def test_pips_whose_blurred_rims_merge_are_parted_each_at_its_place():
