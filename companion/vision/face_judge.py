@@ -73,6 +73,14 @@ EDGES_SHARED_OFF_DICE = 0.12
 """...or this long where the die does not stand out from the tray (Judge.on_dice): its sides show no edge, and its
 pips and the tray's grain give the edges a direction by chance (0.084 around a lone black 6 on a black tray, whose
 face was left out at EDGES_SHARED; 0.27 at the median around the faces turned from the edges of such heaps)."""
+PAIR_EDGES_SHARED = 0.2
+"""In any frame, a 2 is not made where the edges around it share a direction this clearly, turned more than
+SQUARE_TO_EDGES from its grid: its pips lie along the die's sides, not on its diagonal (two glints on a tiny
+smoky 4 whose red pips hardly show, read as a 2 at 1.0 under five of bench_camera's changes). Two pips fix only a
+face's diagonal, and the edges around a small face are as much its neighbours', the tray's grain and shadows as its
+own sides': of the 1,779 2s read right over the development photos under every change of bench_camera, the 657
+whose edges share a direction this clearly lie within 27.5 degrees of them, while those that share one less lie up
+to 43 degrees off (the lines of a wooden table)."""
 EDGE_REACH = 2.3
 """The edges looked at lie within this many pip spacings of a face's centre: its body's own (a die's sides lie 1.85
 spacings from its centre) and the seams of its neighbours."""
@@ -273,10 +281,10 @@ class Judge:
         magnitude = cv2.magnitude(dx, dy)[inner]
         return magnitude, magnitude * np.exp(4j * np.arctan2(dy[inner], dx[inner]))
 
-    def _askew(self, grid: _Grid, unlike_tray: bool) -> bool:
-        """Whether the edges within EDGE_REACH spacings of a face share a direction (EDGES_SHARED, or
-        EDGES_SHARED_OFF_DICE where its pips do not sit on something `unlike_tray`) turned more than SQUARE_TO_EDGES
-        degrees from the face's grid."""
+    def _askew(self, grid: _Grid, least: float) -> bool:
+        """Whether the edges within EDGE_REACH spacings of a face share a direction (their mean of exp(4i angle) is
+        `least` long at least: EDGES_SHARED, EDGES_SHARED_OFF_DICE, PAIR_EDGES_SHARED) turned more than
+        SQUARE_TO_EDGES degrees from the face's grid."""
         reach = EDGE_REACH * grid.spacing
         (x, y), (height, width) = grid.centre, self.smooth.shape[:2]
         window = (slice(max(0, int(y - reach)), min(height, int(y + reach) + 1)),
@@ -288,7 +296,6 @@ class Judge:
         mean = complex(turned.sum()) / total
         (ax, ay) = grid.linear[0]
         turn = (cmath.phase(mean) - 4 * math.atan2(ay, ax) + math.pi) % (2 * math.pi) - math.pi
-        least = EDGES_SHARED if unlike_tray else EDGES_SHARED_OFF_DICE
         return abs(mean) >= least and math.degrees(abs(turn) / 4) > SQUARE_TO_EDGES
 
     def face(self, group: np.ndarray, nodes: np.ndarray, close: bool = False, least: float = 0.0) -> FaceFound | None:
@@ -310,7 +317,8 @@ class Judge:
         grid = _Grid(pips.xy[group].astype(np.float64), nodes)
         if grid.spacing < 1e-6 or (value == 6 and grid.aspect > SIX_ASPECT):
             return None
-        if self.square_to_edges and len(group) >= 4 and self._askew(grid, unlike_tray):
+        if self.square_to_edges and len(group) >= 4 \
+                and self._askew(grid, EDGES_SHARED if unlike_tray else EDGES_SHARED_OFF_DICE):
             return None
         colour = _median(self.body[group], axis=0)
         outline = self._outline(grid.centre, grid.spacing, colour) if few and not unlike_tray else 1.0
@@ -372,6 +380,8 @@ class Judge:
             confidence *= 1.0 - self._emptiness(group, grid.at(GRID[missed][None]))
         found = self._found(group, grid.centre, grid.spacing, confidence, beyond, value)
         if (missed is not None and found.value is None) or confidence < least:
+            return None
+        if len(group) == 2 and self._askew(grid, PAIR_EDGES_SHARED):
             return None
         return self._unless_unoutlined(found, unoutlined)
 
