@@ -210,15 +210,16 @@ def _region(part: np.ndarray, x0: int, y0: int, alone: bool) -> Region:
 def die_shaped(region: Region, frame_shape: tuple[int, ...]) -> bool:
     """Whether a region looks like one whole die from above: about square and solid in the box turned to fit it
     (SQUARE, SOLID), and clear of the frame's edge, past which its shape is unknown."""
-    if cut_by_frame(region, frame_shape):
+    if cut_by_frame(region.box, frame_shape):
         return False
     short, long, count = _turned_box(region)
     return long <= SQUARE * short and count >= SOLID * short * long
 
 
-def cut_by_frame(region: Region, frame_shape: tuple[int, ...]) -> bool:
-    """Whether a region reaches the edge of its frame (of `frame_shape`): what lies past it is unseen."""
-    x0, y0, x1, y1 = region.box
+def cut_by_frame(box: tuple[int, int, int, int], frame_shape: tuple[int, ...]) -> bool:
+    """Whether a box (x0, y0, x1, y1) reaches the edge of its frame (of `frame_shape`): what lies past it is
+    unseen."""
+    x0, y0, x1, y1 = box
     return x0 <= 0 or y0 <= 0 or x1 >= frame_shape[1] or y1 >= frame_shape[0]
 
 
@@ -367,7 +368,9 @@ def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Reg
     dice but shaped like one (`die_shaped`) is one die larger than the frame's typical one: two touching dice make a
     blob twice as long as wide, or, touching at a corner or half along a side, one that fills too little of its box
     (byler-d6's dice differ 1.5 times in size within a photo, and a large one with its shadow counted as two was cut
-    in halves that no look could read)."""
+    in halves that no look could read). A blob of more than one die that the frame's edge cuts is left out: how many
+    dice it holds is unknown, and at a webcam's edge it is a laptop or a cable more often than a heap (matteo-webcam's
+    parts of such blobs were shown to die_net and looked at again for an eighth of its reading time, and read no die)."""
     counted, size = _counted_blobs(foreground, die_px)
     regions = []
     for i, count in counted:
@@ -397,5 +400,7 @@ def _counted_blobs(foreground: Foreground, die_px: float | None) -> tuple[list[t
             continue
         if count > 1 and area < 0.3 * w * h:  # long or hollow: a wall or an edge, not a heap of dice
             continue
+        if count > 1 and cut_by_frame((x, y, x + w, y + h), foreground.labels.shape):
+            continue  # what lies past the edge is unseen: at a webcam's edge, a laptop or a cable, not a heap
         counted.append((i, count))
     return counted, float(np.sqrt(die_area))

@@ -284,7 +284,7 @@ class DiceReader:
         bodies = [view.to_working_box(region.box) for region in lone]
         # a body the frame's edge cuts is clutter at a webcam's edge more often than a die (matteo-webcam: 99 of
         # its 123 second looks, none reading a face), and a die there is not seen whole
-        whole = [box for box, region in zip(bodies, lone) if not cut_by_frame(region, view.small.shape)]
+        whole = [box for box, region in zip(bodies, lone) if not cut_by_frame(region.box, view.small.shape)]
         faces = second_look(work, pips, faces, whole, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                             profile.min_contrast, profile.threshold)
         large = [(view.to_working_box(blob.box), blob.size * (view.scale / view.small_scale))
