@@ -76,7 +76,7 @@ face was left out at EDGES_SHARED; 0.27 at the median around the faces turned fr
 PAIR_EDGES_SHARED = 0.2
 """In any frame, a 2 is not made where the edges around it share a direction this clearly, turned more than
 SQUARE_TO_EDGES from its grid: its pips lie along the die's sides, not on its diagonal (two glints on a tiny
-smoky 4 whose red pips hardly show, read as a 2 at 1.0 under five of bench_camera's changes). Two pips fix only a
+smoky 4 whose red pips hardly show, read as a 2 at 1.0 under six of bench_camera's changes). Two pips fix only a
 face's diagonal, and the edges around a small face are as much its neighbours', the tray's grain and shadows as its
 own sides': of the 1,779 2s read right over the development photos under every change of bench_camera, the 657
 whose edges share a direction this clearly lie within 27.5 degrees of them, while those that share one less lie up

@@ -370,7 +370,8 @@ def find_regions(foreground: Foreground, die_px: float | None) -> tuple[list[Reg
     (byler-d6's dice differ 1.5 times in size within a photo, and a large one with its shadow counted as two was cut
     in halves that no look could read). A blob of more than one die that the frame's edge cuts is left out: how many
     dice it holds is unknown, and at a webcam's edge it is a laptop or a cable more often than a heap (matteo-webcam's
-    parts of such blobs were shown to die_net and looked at again for an eighth of its reading time, and read no die)."""
+    parts of such blobs were shown to die_net and looked at again for an eighth of its reading time, and read no
+    die)."""
     counted, size = _counted_blobs(foreground, die_px)
     regions = []
     for i, count in counted:

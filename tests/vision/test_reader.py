@@ -621,7 +621,7 @@ def test_a_one_with_a_like_pip_a_face_away_on_its_body_is_unread_where_the_netwo
 def test_two_glints_along_a_dies_sides_are_no_two(retake):
     """IMG_20191209_095923's tiny smoky 4 at (194, 420): its red pips hardly show, and two white glints, one above
     the other along its sides, were read as a 2 at 1.0 under bench_camera's changes. A 2's pips lie on its die's
-    diagonal: where the edges around them share a direction square to the pair's line, they are no 2
+    diagonal: where the edges around them clearly run along and across the pair's line, they are no 2
     (face_judge.PAIR_EDGES_SHARED)."""
     frame = retake(cv2.imread(str(PHOTOS / "byler-d6" / "IMG_20191209_095923.jpg")))
     assert nearest_to_box(DiceReader().read(frame), [177.8, 402.8, 209.6, 437.4]).value in (None, 4)
