@@ -6,7 +6,7 @@ usage: .venv/bin/python benchmarks/bench_die_net_folds.py --fold K --net FILE [-
 The shipped network (companion/vision/die_net.onnx) learned from every byler-d6 photo, so the development figures
 flatter it. This reads fold K of byler-d6's photos (photos K, K + 5, ...: die_net.FOLDS) three ways and
 scores each with ../shared/tools/score_dice.py: the pip geometry alone (second_opinion off), with FILE, a network
-trained without those photos (`.venv/bin/python training/die_net.py --hold-out K --out FILE`, about 20 minutes),
+trained without those photos (`.venv/bin/python training/die_net.py --hold-out K --out FILE`, about 8 minutes),
 and with the shipped network. The held-out row is what to expect on other photos of the same dice; photos of other
 dice (matteo-webcam, which no network learned from) are in `dice-companion bench`.
 """
