@@ -46,7 +46,7 @@ from .find_dice import (Foreground, Region, Row, Tray, about_square, cut_by_fram
 from .own_scale import OFF_SCALE, at_own_scale
 from .pip_faces import Seam, dice_from_pips
 from .pip_shape import is_disc
-from .pips import DIE_PX, Pips, find_pips, percentile_level
+from .pips import DIE_PX, Pips, find_pips, largest_channel, percentile_level
 from .profile import Profile
 from .second_look import look_again, second_look, unread_pips
 
@@ -654,8 +654,7 @@ def _gain(frame: np.ndarray) -> float:
     """The gain that brings a dim frame's brightest percent to BRIGHT, short of lifting its brightest pixel into
     glare (1 for a frame exposed well or brighter). The background is taken with the frame's exposure, so it gets
     the same gain."""
-    every_eighth = frame[::8, ::8]
-    top = percentile_level(np.maximum(np.maximum(every_eighth[..., 0], every_eighth[..., 1]), every_eighth[..., 2]), 99)
+    top = percentile_level(largest_channel(frame[::8, ::8]), 99)
     if top >= 0.9 * BRIGHT:
         return 1.0
     brightest = float(frame.max())  # the sample may miss a small white pip
