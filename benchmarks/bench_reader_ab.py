@@ -42,7 +42,8 @@ def main():
         images = [cv2.imread(str(folder / entry["image"])) for entry in entries]
         both = [module.DiceReader() for module in readers]
         if args.pips:
-            frames = [readers[1]._View(image, None, both[1].profile).working_frame for image in images]
+            view = importlib.import_module("companion.vision.view")
+            frames = [view.View(image, None, both[1].profile).working_frame for image in images]
 
             def job(k: int, i: int):
                 pips[k].find_pips(frames[i], pips[k].DIE_PX, readers[k].MIN_PIP_STRENGTH)

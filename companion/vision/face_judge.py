@@ -92,7 +92,7 @@ reach 1.62 on byler-d6, 1.64 on matteo-webcam and 1.96 on rendered dice (bench_r
 touching dice that no body sizes may be read at a size half as large again as theirs, and a face made there of their
 pips lies as far apart for pips of their size: misread faces of the rendered blocks lie at 1.74-2.52 (seed 3). At
 2.2 rather than 2.6, seeds 1-3 misread 87 dice rather than 100 and read as many right (before the reader's re-read
-at a smaller size, reader.PIPS_MAKE), and every development photo reads alike, under every camera change of
+at a smaller size, view.PIPS_MAKE), and every development photo reads alike, under every camera change of
 bench_camera too."""
 
 DOUBT = 0.3

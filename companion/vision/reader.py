@@ -1,17 +1,17 @@
 """The dice reader: a frame in, every die found out, each with its value or an honest null.
 
-0. A dim frame is brought up to a well exposed one's levels (`_gain`), which the contrasts below assume.
-1. A copy no larger than `FIND_PX` gives the tray (find_dice.Tray) and, from the dice bodies, the die size (or the
-   profile's `die_px` gives it). A frame whose pips are too large for that size is read again at the size they
-   give, and the read with more pips on faces kept (`OVERSIZED_PIPS`). A frame that reads no die may be a close-up
-   of dice too large for the tray's median: it is read again against the tray its border shows (`_large_read`).
-2. The frame is scaled so that a die is `pips.DIE_PX` across (large photos shrink, small dice grow) and every
-   pip-like blob is found in it at once (pips.find_pips).
-3. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
+0. The frame is seen at two scales (view.View): a small copy gives the tray, the dice bodies against it and the
+   die size, and a working frame, where a die is `pips.DIE_PX` across (large photos shrink, small dice grow), the
+   pips (pips.find_pips), all found at once. A frame whose pips are too large for that size is read again at the
+   size they give, and the read with more pips on faces kept (view.OVERSIZED_PIPS); so is one its pips sized, at a
+   smaller size (view.PIPS_MAKE), and one whose one blob may be three dice in a row or an L, as three. A frame that
+   reads no die may be a close-up of dice too large for the tray's median: it is read again against the tray its
+   border shows (`_large_read`).
+1. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face
    is judged (face_judge): a face whose read is not confident keeps value None, since a silent misread is the worst
    thing the reader can do. A blob of one die's shape far larger than the frame's dice is read again at its own
    scale (own_scale): at the frame's, its pips make faces of the frame's size (a large 2 two 1s, a 6 its columns).
-4. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip,
+2. Each die lying alone that no face was read on is looked at again with only the strongest part of each pip,
    and with its thin light glints opened away (second_look: pips merged with a glint stand apart there). One that
    shows pips but that no look reads is reported with value None when its body looks like a die
    (find_dice.die_shaped), never left out.
@@ -24,13 +24,12 @@
    lose pips). A face the geometry read but for the die's outline (a white die on a light tray) is taken when the
    network reads it alike; a 1 it is unsure of on a die lying alone (a 2 whose other pip a glint hides looks like
    one) is not when the network finds another face likelier.
-5. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
+3. Dice that show no pips (blank, symbol and colour faces) are found by their bodies (find_dice.find_regions) when
    the profile has taught face models: named when a model recognises them, else, for a die lying alone, reported
    with value None (a face the reader does not know is unreadable, never a guess and never left out).
 """
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -39,32 +38,17 @@ import numpy as np
 
 from ..games.base import Die
 from .die_net import DieNet
-from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE, FaceFound
-from .find_dice import (Foreground, Region, Row, Tray, about_square, cut_by_frame, die_shaped, die_shaped_blobs,
-                        die_size, find_regions, large_die_sizes, row_axis, solidity, split_blob, touching_row,
-                        tray_from_border)
+from .face_judge import FaceFound
+from .find_dice import (Foreground, Region, Tray, about_square, cut_by_frame, die_shaped, die_shaped_blobs,
+                        large_die_sizes, tray_from_border)
 from .own_scale import OFF_SCALE, at_own_scale
-from .pip_faces import Seam, dice_from_pips
+from .pip_faces import dice_from_pips
 from .pip_shape import is_disc
-from .pips import DIE_PX, Pips, find_pips, largest_channel, percentile_level
+from .pips import DIE_PX
 from .profile import Profile
 from .second_look import look_again, second_look, unread_pips
+from .view import MIN_PIP_STRENGTH, View
 
-FIND_PX = 320
-"""Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
-FACE_IN_BODY = FALLBACK_SPACING / SPACING_PER_FACE
-"""A die's top face (the size a ReadDie and the profile's die_px give) over its body as found against the tray,
-which takes in its shadow and any side face in view."""
-LARGE_DIE = 0.15
-"""A die body this large a part of the frame may be a heap of touching dice: the pips then tell the size..."""
-SMALL_DIE = 1 / 32
-"""...and one this small only the shadows of dice as light as the tray."""
-ROW_DIE = 0.2
-"""A die of a row of touching dice (find_dice.touching_row) may be this large a part of the frame when its pips tell
-another size: its share of the row is one die's, where a heap's blob is not. Sized by their large pips, two
-touching 1s of 90 px (a seventh of a 640 px frame with their shadows) were read as one 2 (bench_reader_synthetic
---pair: 3 dice more read of 960 and that misread gone). Where the pips' size is about the share, it is the better
-one (two dice of 100 px in a close-up: one 6 was left unread at the share's size)."""
 LARGE_BODY = 0.1
 """A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
 across (`DiceReader._large_read`)."""
@@ -72,28 +56,6 @@ LARGE_FACE = (0.5, 1.2)
 """A die read at a large body's size has a face this part of the body across (rendered dice of 100-300 px, one or two
 in a frame: 0.82-1.14; real dice in close-up, whose bodies take in a side face or two and their shadows: 0.51 and
 more, bench_closeups.py; two touching 1s read as a 2 at the size their row gives one die: 1.27-1.31)."""
-PIP_OF_FACE = 0.2
-"""A pip's diameter over its face's side, on a common die."""
-OVERSIZED_PIPS = 0.2
-"""A frame whose strong pips are wider than this over the die size (their median; common dice's are 0.1-0.2) may have
-been read at too small a size: it is read again at the size its pips give, and the read that puts more pips on faces
-is kept, or as many on fewer dice (a 2 of 150 px on a white tray, sized at half, was two 1s at 1.0, each pip past a
-lone pip's reach of the other at that size). A die as light as the table shows it only part of its body:
-matteo-webcam's close-up ivory 5s on light wood were sized 21 px for boxes of 43-59 and missed, six ivory dice 48 px
-across on a white tray (bench_reader_synthetic), whose shadows' fragments were sized 29 px, were all missed, and
-with the photos' hues turned (a green or blue table, tinted dice) the wood's grain broke dice into parts sized 10-13
-px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
-matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
-PIPS_MAKE = 1.4
-"""A frame its pips sized (`_View.by_pips`: no body shows one die, as when the dice lie in one block) may be sized
-up to this many times too large, the pips of some makes being smaller than PIP_OF_FACE: it is read again at this
-much smaller a size, and that read is kept where it reads a block of dice (BLOCK) and puts more pips on faces, or as
-many on fewer dice. Blocks of touching dice alone in the frame (bench_reader_synthetic --heap) were sized by their
-pips, faces 1.3-1.8 times their dice's size were made across two or three dice, and most of their dice were missed:
-read again, seeds 1-3 read 1,696, 1,683 and 1,619 of their 2,160 dice each (1,562, 1,597 and 1,519) and misread 26,
-27 and 23 (30, 29 and 28); read again at 1.6 times smaller (before BLOCK), seeds 1 and 3 read about as many as at
-1.4. No other rendered suite reads otherwise, nor any development photo (13 of matteo-webcam's are sized by their
-pips), under any camera change of bench_camera either."""
 BLOCK = (4, 2)
 """A read at PIPS_MAKE times smaller a size is kept only where it reads a block of dice: this many dice at least, and
 this many more than the read at the pips' size (`_reads_a_block`). Not one die, two or three (whose pips gave their
@@ -101,21 +63,6 @@ size, or which a row sizes): kept otherwise, two touching dice (bench_reader_syn
 were misread where they had been missed, as were a lone large die and a matteo-webcam 2 whose hues were turned (a 2
 read as a 1 at 0.85), and at three dice, one of three in an L; at one die more, a large ivory 3 among four small
 dice on a white tray (--unlike) was two 2s of its pips."""
-ROW_SHARE = 0.15
-"""A frame sized within this fraction of its row's share (find_dice.touching_row) is sized by the row."""
-SMALL_FACES = 0.9
-"""A frame sized by its one blob whose dice read show faces under this part of the face a die of the blob's size
-shows may be three touching dice in an L (`_View.three_in_an_l`), and is read as such too. An L's blob fills the box
-turned to fit it as a lone die's body does (0.69-0.79 rendered; byler-d6's median 0.79, matteo-webcam's 0.72), so
-only the faces tell them apart: read as one die, an L's faces measure about 0.83 of that die's, a lone die's 0.8-1.2
-as makes set their pips (SPACING_PER_FACE), and the read as three is kept only where it puts more pips on faces."""
-L_SOLIDITY = 0.93
-"""A frame's one blob filling less of its convex hull than this is notched, as three dice touching in an L are
-(`_View.three_in_an_l`; rendered, `bench_reader_synthetic --three`: 0.83-0.92 but for four in 125 Ls lying square, a
-lone die's body 0.94 and more), and is read as three dice too. A line of three askew is notched as well, and read
-so at its true size. Seen by a webcam leaning over the table, a lone die's body with a side face fills 0.81-0.92
-(matteo-webcam): a frame of one such die is read twice. The read as three is kept only where it puts more pips on
-faces."""
 APART = 0.75
 """Touching dice lie a die apart, centre to centre: a read of a blob as three dice where two lie closer than this
 many of their size has made a face of two dice's pips, and is not kept (read as three, a 5, a 4 and a 5 in an L were
@@ -142,13 +89,8 @@ turned (bench_camera), red pips green or blue, smoky 2s whose other pip a glint 
 at 0.95 rather than 0.8, four such misreads over two turns are unread; over all of bench_camera's changes, 8
 misreads fewer and 2 right dice fewer, and the photos as taken read as before. On touching dice the network's
 crop takes in the neighbours' pips, and it finds 1s there unlikely (the rendered pool lost 14 right 1s)."""
-MIN_PIP_STRENGTH = 24
-"""Grey levels a pip must stand out from its face by, over the sensor noise of any camera."""
-BRIGHT = 210
-"""A well exposed frame has its brightest percent of pixels at about this level (the development photos' lie at
-190-225); the contrasts above are in grey levels of such a frame, so a dim frame is brought up to it..."""
-MAX_GAIN = 4.0
-"""...by at most this gain."""
+
+
 
 
 @dataclass(frozen=True)
@@ -218,18 +160,18 @@ class DiceReader:
         dice = bodies + [die for die in pip_dice if not any(_near(die, b) for b in bodies)]
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
 
-    def _sized_read(self, frame: np.ndarray) -> tuple[_View, list[ReadDie]]:
-        """The frame's view and the dice its pips show (none across two dice of a row: `_View.seams`), read again
-        as three dice when its one blob may be three in a row or in an L (`_View.three`, `three_in_an_l`: the read
+    def _sized_read(self, frame: np.ndarray) -> tuple[View, list[ReadDie]]:
+        """The frame's view and the dice its pips show (none across two dice of a row: `View.seams`), read again
+        as three dice when its one blob may be three in a row or in an L (`View.three`, `three_in_an_l`: the read
         that puts more pips on read faces is kept), and at the size the pips give when they are too large for the
         bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many on fewer dice
         unless a row's bodies tell how many dice there are), at a smaller size when its pips sized it (PIPS_MAKE:
         kept likewise), and as a frame of large dice when it reads none (`_large_read`)."""
-        view = _View(frame, self._background, self.profile)
+        view = View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
-        three = view.three or view.three_in_an_l(dice)
+        three = view.three or view.three_in_an_l(_typical_size(dice))
         if three:
-            as_three = _View(frame, self._background, self.profile, row=three)
+            as_three = View(frame, self._background, self.profile, row=three)
             again = self._pip_dice(as_three)
             if _pips_read(again) > _pips_read(dice) and _apart(again):
                 view, dice = as_three, again
@@ -247,7 +189,7 @@ class DiceReader:
             view, dice = self._large_read(view, dice)
         return view, dice
 
-    def _large_read(self, view: _View, dice: list[ReadDie]) -> tuple[_View, list[ReadDie]]:
+    def _large_read(self, view: View, dice: list[ReadDie]) -> tuple[View, list[ReadDie]]:
         """A frame that read no die, read as one of large dice. A die over about a sixth of the frame fills the
         cells the tray's median is taken on (find_dice.Tray): its body is missed, and the frame is sized by its
         pips, taken for dice, or not at all (bench_reader_synthetic --large: dice of 200 px in a 640x480 frame 25
@@ -266,13 +208,13 @@ class DiceReader:
             if any(0.85 < body_px / size < 1 / 0.85 for size in tried):  # about a size read already
                 continue
             tried.append(body_px)
-            large = _View(view.frame, border, self.profile, die_px=body_px / view.small_scale)
+            large = View(view.frame, border, self.profile, die_px=body_px / view.small_scale)
             again = [die for die in self._pip_dice(large) if _one_large_die(large, die)]
             if _pips_read(again) > _pips_read(dice):
                 view, dice = large, again
         return view, dice
 
-    def _pip_dice(self, view: _View) -> list[ReadDie]:
+    def _pip_dice(self, view: View) -> list[ReadDie]:
         if view.die_px is None:
             return []
         work = view.working_frame
@@ -292,7 +234,7 @@ class DiceReader:
         faces = at_own_scale(work, faces, large, view.tray_colours_step, MIN_PIP_STRENGTH, profile.pip_polarity,
                              profile.min_contrast, profile.threshold)
         height, width = view.frame.shape[:2]
-        dice = [die for die in map(view.to_input, faces) if _seen_whole(die, width, height)]
+        dice = [die for die in (_in_input(view, face) for face in faces) if _seen_whole(die, width, height)]
         counts = [unread_pips(pips, faces, box) for box in bodies]
         dice += [replace(self._body_die(view, region, dice), counted_pips=count) for region, count in zip(lone, counts)
                  if count and die_shaped(region, view.small.shape)]
@@ -315,9 +257,9 @@ class DiceReader:
         heaps = [region for region in view.regions if not region.alone]
         dice += self._dice_in_heaps(view, dice, heaps, *seen)
         dice += self._seen_again_in_heaps(view, dice, heaps, *seen)
-        return dice + self._confirmed(view, dice, [view.to_input(face) for face in unoutlined], *seen)
+        return dice + self._confirmed(view, dice, [_in_input(view, face) for face in unoutlined], *seen)
 
-    def _seen_again_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
+    def _seen_again_in_heaps(self, view: View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
                              polarity: np.ndarray) -> list[ReadDie]:
         """The faces a second look (second_look.look_again) reads on the parts a heap of touching dice is cut into
         (find_dice.find_regions) where no die was read, by the first look or by die_net alone (`_dice_in_heaps`), each
@@ -347,13 +289,13 @@ class DiceReader:
                               MIN_PIP_STRENGTH, profile.pip_polarity, profile.min_contrast, profile.threshold)
             if face is None:
                 continue
-            die = view.to_input(face)
+            die = _in_input(view, face)
             if any(_near(die, other, 1.0) for other in dice + found):
                 continue
             found += self._agreed(view.frame, die)
         return found
 
-    def _dice_in_heaps(self, view: _View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
+    def _dice_in_heaps(self, view: View, dice: list[ReadDie], parts: list[Region], pips: np.ndarray,
                        polarity: np.ndarray) -> list[ReadDie]:
         """The dice die_net reads where a heap of touching dice is cut into `parts` (find_dice.find_regions), no die
         was found within a die's reach and pips (`pips`, input pixels) were, clear of the frame's edge (a cable, a
@@ -404,7 +346,7 @@ class DiceReader:
         again = self._second_opinion(frame, moved)
         return die if again.value is None else again
 
-    def _confirmed(self, view: _View, dice: list[ReadDie], unoutlined: list[ReadDie], pips: np.ndarray,
+    def _confirmed(self, view: View, dice: list[ReadDie], unoutlined: list[ReadDie], pips: np.ndarray,
                    polarity: np.ndarray) -> list[ReadDie]:
         """Of the faces the geometry read but for the die's outline (face_judge.Judge.unoutlined, in input pixels:
         a white die on a light grey tray), those die_net reads alike (at AGREE), where no die was found. Each place
@@ -447,7 +389,7 @@ class DiceReader:
         value, confidence = self._net.read(frame, die.center, die.size, counted=die.counted_pips)
         return die if value is None else replace(die, value=value, confidence=confidence)
 
-    def _bodies(self, view: _View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
+    def _bodies(self, view: View, pip_dice: list[ReadDie]) -> list[tuple[ReadDie, bool]]:
         """Dice found by their bodies against the tray (value None), each with whether it is a blob of its own
         (find_dice.Region.alone). A body takes in the die's shadow, so when pips were read in this frame the
         dice's size is theirs (`_typical_size`)."""
@@ -456,7 +398,7 @@ class DiceReader:
         return [(self._body_die(view, region, pip_dice), region.alone) for region in view.regions]
 
     @staticmethod
-    def _body_die(view: _View, region: Region, pip_dice: list[ReadDie]) -> ReadDie:
+    def _body_die(view: View, region: Region, pip_dice: list[ReadDie]) -> ReadDie:
         """A die found by its body (value None), as large as the dice read by their pips (`_bodies`)."""
         center = view.to_input_point(region.center)
         size = _typical_size(pip_dice) or region.size / view.small_scale
@@ -492,203 +434,10 @@ class DiceReader:
         return replace(die, **changes) if changes else die
 
 
-class _View:
-    """One frame at the reader's scales: `small` (at most FIND_PX) for bodies and the tray, the working frame
-    (a die DIE_PX across) for pips."""
-
-    def __init__(self, frame: np.ndarray, background: np.ndarray | None, profile: Profile,
-                 die_px: float | None = None, row: Row | None = None, by_pips: bool = False):
-        """`die_px`, when given, is the die size (input pixels) found otherwise (`sized_by_pips`), and `by_pips`
-        whether that size is as unsure as one the pips give (`smaller_than_its_pips`); `row`, the row of touching
-        dice to size the frame by (`find_dice.Row.as_three`)."""
-        self._input, self._background, self._profile = frame, background, profile
-        gain = _gain(frame)
-        if gain > 1.0:
-            frame = cv2.convertScaleAbs(frame, alpha=gain)
-            background = None if background is None else cv2.convertScaleAbs(background, alpha=gain)
-        self.frame = frame
-        self.small_scale = min(1.0, FIND_PX / max(frame.shape[:2]))
-        self.small = frame if self.small_scale == 1.0 else cv2.resize(
-            frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
-        self.tray = Tray(self.small, background)
-        self.foreground = Foreground(self.small, self.tray, profile.min_contrast)
-        self.by_pips = by_pips
-        """Whether the pips gave the die size, no body showing one die's (a heap of touching dice): the size is
-        then that of the pips' make, which may be 1.4 times the dice's, and faces must lie square to the edges
-        around them (face_judge.SQUARE_TO_EDGES)."""
-        self.row: Row | None = row
-        """The frame's one blob when it is a row of touching dice and the die size is about its share of it
-        (ROW_SHARE, find_dice.touching_row; found so, or by the pips at that size when it is implausible): the
-        bodies tell how many dice there are, which the pips' size does not (`sized_by_pips`), and where they meet
-        (`seams`)."""
-        self.three: Row | None = None
-        """A row of three dice this frame's one blob may be, to read it as besides: one taken for two, whose box is
-        as long as a pair's lying apart (`find_dice.Row.as_three`), or one whose box holds three, which the frame
-        is sized for by its pips first: read at its true size, a 2, a 4 and a 3 of one colour lying square in a row
-        held one another's faces for the pips beside them, which the pips' size, 1.4 times as large, reads."""
-        if row:
-            self.die_px = row.share / self.small_scale
-        elif die_px:
-            self.die_px = die_px
-        elif profile.die_px:
-            self.die_px = profile.die_px / FACE_IN_BODY
-        else:
-            row = touching_row(self.foreground)
-            if row and row.dice == 3:  # sized by the pips, and read as a row of three besides
-                self.three, row = row, None
-            elif row:
-                self.three = row.as_three()
-            share = row.share if row else None
-            size = die_size(self.foreground) if row is None else share
-            if size is None or not self._plausible(size, LARGE_DIE):
-                by_pips = _size_from_pips(self.small, size)  # a heap of touching dice, or shadows of light dice
-                self.by_pips = not (row and self._plausible(share, ROW_DIE) and not _about(by_pips, share))
-                size = by_pips if self.by_pips else share
-            if row and _about(size, share):
-                self.row = row
-            self.die_px = size / self.small_scale if size else None
-        self.scale = DIE_PX / self.die_px if self.die_px else 1.0
-
-    @functools.cached_property
-    def seams(self) -> tuple[Seam, ...]:
-        """Where the dice of the frame's row meet (working pixels; pip_faces.ACROSS_SEAM)."""
-        if self.row is None:
-            return ()
-        scale = self.scale / self.small_scale
-        along = row_axis(self.row.region)
-        return tuple(Seam((x * scale, y * scale), along) for x, y in self.row.seams())
-
-    @functools.cached_property
-    def blob(self) -> Region | None:
-        """The frame's one blob (`small` pixels), when it has only one."""
-        blobs = self.foreground.blobs(self.foreground.least_area)
-        return split_blob(self.foreground.labels, self.foreground.stats[blobs[0]], blobs[0], 1)[0] \
-            if len(blobs) == 1 else None
-
-    def three_in_an_l(self, dice: list[ReadDie]) -> Row | None:
-        """The frame's one blob taken for three dice in an L, or None: when it is notched as an L is (L_SOLIDITY),
-        or when it was sized as one die and the dice read on it show faces smaller than one die of that size does
-        (SMALL_FACES: an L lying square is hardly notched, nor is a block of touching dice)."""
-        if self.row is not None or self.die_px is None or (blob := self.blob) is None:
-            return None
-        if solidity(blob) < L_SOLIDITY:
-            return Row(blob, 3, line=False)
-        size = _typical_size(dice)  # (a heap's one blob, sized by its pips, is many dice: not sized as one die)
-        small_faces = size is not None and size < SMALL_FACES * self.die_px * FACE_IN_BODY
-        return Row(blob, 3, line=False) if small_faces and _about(self.die_px * self.small_scale, blob.size) else None
-
-    def _plausible(self, size: float, largest: float) -> bool:
-        """Whether a die size found from the bodies (`small` pixels) is one a die may have in this frame."""
-        return SMALL_DIE <= size / max(self.small.shape[:2]) <= largest
-
-    @functools.cached_property
-    def regions(self) -> list[Region]:
-        """The parts of the foreground that may each be one die (find_dice.find_regions), on `small`; the view
-        must have a die size. A row of two is no die lying alone: its dice touch. Taken for one lying alone, its
-        dice had second looks across them, and a 1 beside a die was checked as a lone die's unsure 1 (ONE_SURE)
-        by die_net, whose crop took in the other die's pips (bench_reader_synthetic --pair: 11 dice more read of
-        1920, 10 fewer unsure)."""
-        regions = find_regions(self.foreground, self.die_px * self.small_scale)[0]
-        if self.row is None:
-            return regions
-        return [replace(r, alone=False) if r.box == self.row.region.box else r for r in regions]
-
-    @functools.cached_property
-    def pips(self) -> Pips:
-        """Every pip-like blob of the working frame."""
-        return find_pips(self.working_frame, DIE_PX, MIN_PIP_STRENGTH, self._profile.pip_polarity)
-
-    def sized_by_pips(self) -> _View | None:
-        """This frame's view at the die size its strong pips give (at least half as strong as the strongest), when
-        they are too large for the size this view has (OVERSIZED_PIPS); else None (and when it has no size)."""
-        if self.die_px is None:
-            return None
-        pips = self.pips
-        if len(pips.strength) < 2:
-            return None
-        radius = float(np.median(pips.radius[pips.strength >= pips.strength.max() / 2])) / self.scale
-        if 2 * radius <= OVERSIZED_PIPS * self.die_px:
-            return None
-        return _View(self._input, self._background, self._profile, die_px=_size_of_pips(radius))
-
-    def smaller_than_its_pips(self) -> _View | None:
-        """This frame's view at PIPS_MAKE times smaller a size, when its pips sized it (`by_pips`); else None."""
-        if not self.by_pips or self.die_px is None:
-            return None
-        return _View(self._input, self._background, self._profile, die_px=self.die_px / PIPS_MAKE, by_pips=True)
-
-    @functools.cached_property
-    def working_frame(self) -> np.ndarray:
-        if abs(self.scale - 1.0) < 0.05:
-            self.scale = 1.0
-            return self.frame
-        shrink = self.scale < 1.0
-        return cv2.resize(self.frame, None, fx=self.scale, fy=self.scale,
-                          interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
-
-    def tray_colours_step(self, points: np.ndarray, colours: np.ndarray) -> np.ndarray:
-        """The step from the tray of colours seen at working-frame points."""
-        return self.tray.step(points * (self.small_scale / self.scale), colours)
-
-    def to_input_box(self, box: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
-        """A box on `small` in input pixels."""
-        return tuple(v / self.small_scale for v in box)
-
-    def to_input_point(self, point: tuple[float, float]) -> tuple[float, float]:
-        """A point on `small` in input pixels."""
-        return point[0] / self.small_scale, point[1] / self.small_scale
-
-    def to_working_box(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-        """A box on `small` in the working frame's whole pixels."""
-        scale = self.scale / self.small_scale
-        return tuple(int(round(v * scale)) for v in box)
-
-    def to_input(self, face: FaceFound) -> ReadDie:
-        center = (face.center[0] / self.scale, face.center[1] / self.scale)
-        size = face.size / self.scale
-        return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size),
-                       polarity=face.polarity)
 
 
-def _gain(frame: np.ndarray) -> float:
-    """The gain that brings a dim frame's brightest percent to BRIGHT, short of lifting its brightest pixel into
-    glare (1 for a frame exposed well or brighter). The background is taken with the frame's exposure, so it gets
-    the same gain."""
-    top = percentile_level(largest_channel(frame[::8, ::8]), 99)
-    if top >= 0.9 * BRIGHT:
-        return 1.0
-    brightest = float(frame.max())  # the sample may miss a small white pip
-    return float(np.clip(min(BRIGHT / max(top, 1.0), (GLARE_LEVEL - 10) / max(brightest, 1.0)), 1.0, MAX_GAIN))
 
-
-def _about(size: float | None, share: float) -> bool:
-    """Whether a die size is about a share of a blob's (ROW_SHARE)."""
-    return size is not None and abs(size / share - 1) < ROW_SHARE
-
-
-def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
-    """When dice touch, no body shows one die's size: the pips do (a pip is about a fifth of its face across).
-    Pips are looked for at the body's size and at a tenth of the frame; the size whose strong pips (at least half
-    as strong as the strongest found) stand out most in all wins. Where the dice are as dark as the tray, or the
-    tray is grainy, the blobs found as bodies are pips or grain, and at their size the grain gives many specks,
-    but faint ones.
-
-    A size from the pips larger than a large body is one large die's, not a heap's (a heap is larger than a die):
-    the body's size is kept then, the ratio of pip to face differing between makes (a close-up of a die a fifth
-    of the frame across was sized 1.6 times too large, and its pips were then too small to be found)."""
-    large = body is not None and body > LARGE_DIE * max(small.shape[:2])
-    guesses = [g for g in (body, max(small.shape[:2]) / 10) if g]
-    found = [find_pips(small, guess, MIN_PIP_STRENGTH) for guess in guesses]
-    strengths = [pips.strength for pips in found]
-    strongest = max((float(s.max()) for s in strengths if len(s)), default=0.0)
-    best = max(range(len(found)), key=lambda k: float(strengths[k][strengths[k] >= strongest / 2].sum()))
-    if len(found[best]) < 3:
-        return body
-    size = _size_of_pips(float(np.median(found[best].radius)))
-    return min(body, size) if large else size
-
-
-def _one_large_die(view: _View, die: ReadDie) -> bool:
+def _one_large_die(view: View, die: ReadDie) -> bool:
     """Whether a die read at a large body's size is one die filling that body, not dice lying in a tray seen whole (a
     die-shaped body too) read as the pips of one, nor a face across a row of touching dice: its face spans most of
     the body and no more (LARGE_FACE; a 1's size says nothing, being the body's), and its pips are discs
@@ -699,7 +448,7 @@ def _one_large_die(view: _View, die: ReadDie) -> bool:
     return (die.value == 1 or fills) and _round_pips(view, die)
 
 
-def _round_pips(view: _View, die: ReadDie) -> bool:
+def _round_pips(view: View, die: ReadDie) -> bool:
     """Whether the pips of a die read (its `value` like pips nearest its centre) are discs at the input's scale
     (pip_shape.is_disc): a die is a rounded square and two touching dice a long blob, and dice that show no pips lying
     in a tray seen whole, read at the tray's size, made faces of 1 to 4 at 1.0. Only large dice are asked: most
@@ -714,7 +463,7 @@ def _round_pips(view: _View, die: ReadDie) -> bool:
 def _better_read(read: list[ReadDie], than: list[ReadDie], fewer_dice: bool) -> bool:
     """Whether `read` puts more pips on read faces than `than`, or, when `fewer_dice`, as many on fewer dice (a 2's
     two pips, each read as a 1 at too small a size, are one die; but not where the bodies tell how many dice there
-    are, `_View.row`: two large 1s lying close, read right at their row's size, made one 2 at their pips')."""
+    are, `View.row`: two large 1s lying close, read right at their row's size, made one 2 at their pips')."""
     ours, theirs = _pips_read(read), _pips_read(than)
     return ours > theirs or fewer_dice and ours == theirs > 0 and _dice_read(read) < _dice_read(than)
 
@@ -740,10 +489,6 @@ def _pips_read(dice: list[ReadDie]) -> int:
     """How many pips the read faces among `dice` hold."""
     return sum(die.value or 0 for die in dice)
 
-
-def _size_of_pips(radius: float) -> float:
-    """The size of a die body (as found against the tray) whose pips' radius is `radius` (PIP_OF_FACE)."""
-    return radius * 2 / PIP_OF_FACE / FACE_IN_BODY
 
 
 def _typical_size(dice: list[ReadDie]) -> float | None:
@@ -841,6 +586,13 @@ def _near(a: ReadDie, b: ReadDie, reach: float = 0.6) -> bool:
     """Whether two finds are one die (or, with a reach of one die, may be: a body cut from a heap of touching
     dice need not be centred on one)."""
     return np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < reach * max(a.size, b.size)
+
+
+def _in_input(view: View, face: FaceFound) -> ReadDie:
+    """A face found on the view's working frame, as a die in input pixels."""
+    center = (face.center[0] / view.scale, face.center[1] / view.scale)
+    size = face.size / view.scale
+    return ReadDie(center, size, face.value, face.confidence, bbox=_box(center, size), polarity=face.polarity)
 
 
 def _box(center: tuple[float, float], size: float) -> tuple[float, float, float, float]:

@@ -7,8 +7,8 @@ from companion.vision.find_dice import (ROW_OF_TWO, Foreground, Region, Tray, ab
                                         die_shaped_blobs, die_size, find_regions, large_die_sizes, row_axis,
                                         solidity, split_blob, touching_row, tray_from_border)
 from companion.vision.profile import Profile
-from companion.vision.reader import L_SOLIDITY
 from companion.vision.synth import SynthDie, render_scene
+from companion.vision.view import L_SOLIDITY
 
 ALONE = ((450.0, 300.0), (500.0, 120.0), (300.0, 380.0))
 TOUCHING = ((150.0, 200.0), (194.0, 200.0))
@@ -213,7 +213,7 @@ def test_a_row_of_two_as_long_as_three_less_their_shadows_may_be_three():
 
 @pytest.mark.parametrize("angle", [0, 30, 60, 90, 120, 150])
 def test_a_rows_axis_runs_along_its_long_side(angle):
-    """The unit vector along a row of two dice (its seam lies across it: reader._View.seam), either way."""
+    """The unit vector along a row of two dice (its seam lies across it: view.View.seams), either way."""
     frame = np.full((480, 640, 3), (60, 110, 50), np.uint8)
     corners = cv2.boxPoints(((320.0, 240.0), (80.0, 40.0), angle))
     cv2.fillPoly(frame, [np.round(corners).astype(np.int32)], (40, 40, 190))
@@ -228,8 +228,8 @@ def test_a_rows_axis_runs_along_its_long_side(angle):
 @pytest.mark.parametrize("size", [40.0, 60.0])
 def test_an_l_of_three_dice_is_notched_and_one_die_is_not(angle, size):
     """Three touching dice in an L fill under 0.92 of their blob's convex hull, one die 0.95 or more, as the reader
-    sees them (a copy of the frame at most 320 px across: reader.FIND_PX) however they are turned. Lying square, an
-    L fills 0.93 (reader.L_SOLIDITY: such an L is told by its faces, SMALL_FACES)."""
+    sees them (a copy of the frame at most 320 px across: view.FIND_PX) however they are turned. Lying square, an
+    L fills 0.93 (view.L_SOLIDITY: such an L is told by its faces, SMALL_FACES)."""
     turn = np.radians(angle)
     along, across = np.array([np.cos(turn), np.sin(turn)]), np.array([-np.sin(turn), np.cos(turn)])
     corner = np.array([300.0, 220.0])

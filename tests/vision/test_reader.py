@@ -187,7 +187,7 @@ def test_a_one_touching_a_five_is_read(seed):
     """A 1 beside a 5, the two a row of two alone in the frame: taken for one die lying alone, the row's 1, read
     at 0.78-0.94 (the 5's pips lie near it), was checked by die_net as a lone die's unsure 1 is (reader.ONE_SURE),
     and the network, whose crop takes in the 5's pips, left it unread. A row's dice touch: it is no die lying alone
-    (reader._View.regions)."""
+    (view.View.regions)."""
     dice = [SynthDie(value=v, center=c, size=90, angle=36, body=(60, 150, 40), pips=(40, 220, 240))
             for v, c in ((5, (313, 179)), (1, (390, 237)))]
     read = DiceReader().read(render_scene(dice, background=(215, 220, 222), blur=0.7, noise=3, light_gradient=0.2,
@@ -198,7 +198,7 @@ def test_a_one_touching_a_five_is_read(seed):
 def test_two_touching_large_ones_are_sized_by_their_row():
     """Two touching 1s of 90 px, a seventh of the frame each with their shadows: sized by their large pips instead
     (a die body that large may be a heap), they were read as one 2 at 0.93. Each die of a row of two is one die
-    (reader.ROW_DIE)."""
+    (view.ROW_DIE)."""
     dice = [SynthDie(value=1, center=c, size=90, angle=61, body=(60, 150, 40), pips=(40, 220, 240))
             for c in ((251, 167), (294, 246))]
     read = DiceReader().read(render_scene(dice, background=(120, 170, 210), blur=0.7, noise=3, light_gradient=0.2,
@@ -220,7 +220,7 @@ def test_real_dice_in_close_up_are_read(index, span):
 def test_two_real_dice_lying_close_in_a_close_up_are_sized_by_their_pips():
     """A close-up of byler-d6's IMG_20191208_112530 (four times its black 6's box high, enlarged to 640x480): the 6
     and a yellow 2 beside it, of about 100 px, make one blob, a row of two whose share is a sixth of the frame. The
-    pips' size is about that share, and truer: at the share's size the 6 was left unread (reader.ROW_DIE)."""
+    pips' size is about that share, and truer: at the share's size the 6 was left unread (view.ROW_DIE)."""
     labelled = next(e for e in json.loads((PHOTOS / "byler-d6" / "labels.json").read_text())
                     if e["image"].endswith("IMG_20191208_112530.jpg"))
     six = labelled["dice"][0]
@@ -402,7 +402,7 @@ def test_a_neighbours_pips_found_both_ways_are_its_own_whichever_way_its_face_wa
 def test_three_touching_dice_in_an_l_sized_as_one_die_are_read_again_as_three(values, centers, angle, body, pips,
                                                                               tray, seed):
     """An L of three touching dice alone in a frame is one blob that fills its box as a lone die's body does, so the
-    frame was sized as one die. Its blob is notched (reader.L_SOLIDITY): read again as three dice of the blob's area,
+    frame was sized as one die. Its blob is notched (view.L_SOLIDITY): read again as three dice of the blob's area,
     the 1 and the 4 beside the 5, and the 2 between the 6s, are read."""
     dice, read = three_touching(values, centers, angle, body, pips, tray, seed, size=40)
     assert [nearest(read, die.center).value for die in dice] == list(values)
@@ -428,7 +428,7 @@ def test_a_block_of_four_touching_dice_makes_no_face_turned_from_their_edges(val
 def test_a_block_of_six_small_touching_dice_sized_as_one_die_is_read_as_smaller_dice():
     """Six blue dice of 30 px with yellow pips in a block of two rows alone on a white tray (bench_reader_synthetic
     --heap): their blob is not notched, and the frame was sized as one die of it, at which one 5 of their pips was
-    read. Its faces are small for that die (reader.SMALL_FACES), and read as three dice of the blob's area, smaller
+    read. Its faces are small for that die (view.SMALL_FACES), and read as three dice of the blob's area, smaller
     than one though larger than these, all six are read."""
     values = (5, 6, 6, 1, 2, 3)
     centers = ((351.678, 222.576), (357.452, 252.438), (363.226, 282.3), (321.816, 228.35), (327.59, 258.212),
@@ -443,7 +443,7 @@ def test_a_block_of_six_small_touching_dice_sized_as_one_die_is_read_as_smaller_
 def test_three_touching_dice_in_an_l_sized_by_their_pips_are_read_as_three(values, centers, angle, tray, seed):
     """Red dice with white pips in an L on felt: one blob too large for one die in the frame, so the pips sized it,
     at 1.6 of the dice; read so, the 2 and the 4, or all three, were unread. The blob is notched as an L is
-    (reader.L_SOLIDITY) and is read as three dice of its area too."""
+    (view.L_SOLIDITY) and is read as three dice of its area too."""
     dice, read = three_touching(values, centers, angle, (40, 40, 190), (240, 240, 240), tray, seed)
     assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 3
 
@@ -566,11 +566,11 @@ def test_a_die_as_light_as_the_table_is_sized_by_its_pips_when_nothing_is_read()
     """A close-up ivory 5 on light wood, its box 59 px: the wood shows only part of the die against it, 21 px
     across, and at that size the pips were too large to make a face (it was missed). A frame that reads nothing
     and whose pips are too large for its die size is read again at the size the pips give."""
-    from companion.vision.reader import _View
+    from companion.vision.view import View
 
     frame = cv2.imread(str(PHOTOS / "matteo-webcam" / "train_five_2.jpg"))
     reader = DiceReader()
-    view = _View(frame, None, reader.profile)
+    view = View(frame, None, reader.profile)
     resized = view.sized_by_pips()
     assert view.die_px < 30 and resized is not None and 40 < resized.die_px < 70
     [read] = reader.read(frame)
@@ -671,10 +671,10 @@ def test_a_second_look_does_not_replace_a_face_read_on_the_same_die():
 
 
 def test_a_frame_read_at_the_right_size_is_not_resized():
-    from companion.vision.reader import _View
+    from companion.vision.view import View
 
     dice = [SynthDie(value=v, size=48, angle=20 * k, center=(100 + 200 * k, 200)) for k, v in enumerate((2, 5, 6))]
-    view = _View(render_scene(dice, seed=1), None, DiceReader().profile)
+    view = View(render_scene(dice, seed=1), None, DiceReader().profile)
     assert 40 < view.die_px < 70 and view.sized_by_pips() is None
 
 
@@ -1359,13 +1359,13 @@ def test_a_face_no_taught_model_knows_is_reported_unreadable_not_dropped():
 
 def test_a_lone_one_does_not_set_the_size_of_taught_dice():
     """A 1's size comes from its one pip; the dice bodies take the size of dice with more pips, or their own."""
-    from companion.vision.reader import _View
+    from companion.vision.view import View
 
     red, white = (60, 60, 200), (240, 240, 240)
     scene = [SynthDie(value=1, center=(120, 240)), SynthDie(kind="symbol", face="star", body=red, pips=white,
                                                              center=(320, 240))]
     reader = DiceReader()
-    view = _View(render_scene(scene), None, reader.profile)
+    view = View(render_scene(scene), None, reader.profile)
     bodies = [body for body, _ in reader._bodies(view, reader._pip_dice(view))]
     star = min(bodies, key=lambda b: abs(b.center[0] - 320))
     assert 0.8 * 48 < star.size < 1.6 * 48
