@@ -50,15 +50,15 @@ with the photos' hues turned (a green or blue table, tinted dice) the wood's gra
 px (16 as taken), and 4s were read as 1s and 2s. On the development photos as taken, 6 byler-d6 frames and 2
 matteo-webcam frames pass 0.2 (0.3 at most); the 2 only pass 0.25."""
 PIPS_MAKE = 1.4
-"""A frame its pips sized (`View.by_pips`: no body shows one die, as when the dice lie in one block) may be sized
-up to this many times too large, the pips of some makes being smaller than PIP_OF_FACE: it is read again at this
-much smaller a size, and that read is kept where it reads a block of dice (reader.BLOCK) and puts more pips on faces, or as
-many on fewer dice. Blocks of touching dice alone in the frame (bench_reader_synthetic --heap) were sized by their
-pips, faces 1.3-1.8 times their dice's size were made across two or three dice, and most of their dice were missed:
-read again, seeds 1-3 read 1,696, 1,683 and 1,619 of their 2,160 dice each (1,562, 1,597 and 1,519) and misread 26,
-27 and 23 (30, 29 and 28); read again at 1.6 times smaller (before reader.BLOCK), seeds 1 and 3 read about as many as at
-1.4. No other rendered suite reads otherwise, nor any development photo (13 of matteo-webcam's are sized by their
-pips), under any camera change of bench_camera either."""
+"""A frame its pips sized (`View.by_pips`: no body shows one die, as when the dice lie in one block) may be sized up to
+this many times too large, the pips of some makes being smaller than PIP_OF_FACE: it is read again at this much smaller
+a size, and that read is kept where it reads a block of dice (reader.BLOCK) and puts more pips on faces, or as many on
+fewer dice. Blocks of touching dice alone in the frame (bench_reader_synthetic --heap) were sized by their pips, faces
+1.3-1.8 times their dice's size were made across two or three dice, and most of their dice were missed: read again,
+seeds 1-3 read 1,696, 1,683 and 1,619 of their 2,160 dice each (1,562, 1,597 and 1,519) and misread 26, 27 and 23 (30,
+29 and 28); read again at 1.6 times smaller (before reader.BLOCK), seeds 1 and 3 read about as many as at 1.4. No other
+rendered suite reads otherwise, nor any development photo (13 of matteo-webcam's are sized by their pips), under any
+camera change of bench_camera either."""
 ROW_SHARE = 0.15
 """A frame sized within this fraction of its row's share (find_dice.touching_row) is sized by the row."""
 SMALL_FACES = 0.9
