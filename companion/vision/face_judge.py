@@ -1,7 +1,7 @@
 """Judge a proposed d6 face: how sure the reader may be that these pips are the whole top face of one die.
 
 A face is its pips and its grid: the affine map from 3x3 grid coordinates (-1..1) to pixels, fitted to the pips'
-nodes (a face seen at a slant is a parallelogram, and many 6s have their columns closer than their rows). Each check
+nodes (face_grid). Each check
 lowers the confidence rather than deciding alone:
 - the pips sit on their nodes (affine residual) and the grid is not squashed past a slanted view;
 - the pips are alike in size and colour (a speck of a marbled body at a 4's centre is not), spaced plausibly for
@@ -34,30 +34,19 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .face_grid import GRID, ONE_SHORT, Grid, across, beside, completions, face_mask, layout_key, neighbours
 from .pips import Pips
 
 # ---------------------------------------------------------------------------------------------- face geometry
-GRID = np.array([(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)], float)
-"""The 3x3 grid nodes (x, y); node k is bit k of an occupancy mask."""
-FACE_MASKS = {0b100000001: 2, 0b100010001: 3, 0b101000101: 4, 0b101010101: 5, 0b101101101: 6, 0b111000111: 6}
-"""3x3 node occupancy bitmask (bit 3*(y+1)+(x+1)) -> value, for every face that has the corners (-1,-1), (1,1)."""
-ONE_SHORT = {face & ~(1 << k): (value, k) for face, value in FACE_MASKS.items() if value >= 5
-             for k in range(1, 8) if face >> k & 1 and face & ~(1 << k) not in FACE_MASKS}
-"""Masks of a 5 or a 6 with one pip missed (glinting translucent dice lose one often) -> (value, the missed pip's
-node): their layout allows no other face, while a 4 with a pip missed may be part of a 4, a 5 or a 6. Corners
-(-1,-1) and (1,1) stay: a proposal has them, and one missing either has its other diagonal to be proposed by."""
 SPACING_PER_FACE = 0.27
 """Pip grid spacing over the face's side, on a common die (0.22-0.32 across makes)."""
 FALLBACK_SPACING = 0.17
 """Pip spacing over the die's body size (which takes in shadow and side faces) when no face shows it."""
-FIT_SLACK = (0.12, 0.25)
-"""The affine fit's worst pip residual, in pip spacings: below the first the fit is perfect, past the sum none."""
-MAX_ASPECT = 2.2
-"""A face's grid may be this much longer one way than the other (a slanted view, a 6 with close columns)."""
 SIX_ASPECT = 1.65
-"""...but a 6's no more than this: its rows lie as far apart as its columns lie from its centre, or a little less
-where a make sets the columns closer (1.52 at most on the development photos). A 4's two rows and the near row of
-a die touching it lie about twice that apart (1.8-2.0: bench_reader_synthetic --three read such 6s at 1.0)."""
+"""A 6's grid is at most this much longer one way than the other (any face's, face_grid.MAX_ASPECT): its rows lie
+as far apart as its columns lie from its centre, or a little less where a make sets the columns closer (1.52 at
+most on the development photos). A 4's two rows and the near row of a die touching it lie about twice that apart
+(1.8-2.0: bench_reader_synthetic --three read such 6s at 1.0)."""
 SQUARE_TO_EDGES = 30.0
 """In a frame sized by its pips (a heap of touching dice: no body shows one die's size), a face of four pips or more
 turned more than this many degrees from the edges around it is not made (`Judge.square_to_edges`). Touching dice in
@@ -281,7 +270,7 @@ class Judge:
         magnitude = cv2.magnitude(dx, dy)[inner]
         return magnitude, magnitude * np.exp(4j * np.arctan2(dy[inner], dx[inner]))
 
-    def _askew(self, grid: _Grid, least: float) -> bool:
+    def _askew(self, grid: Grid, least: float) -> bool:
         """Whether the edges within EDGE_REACH spacings of a face share a direction (their mean of exp(4i angle) is
         `least` long at least: EDGES_SHARED, EDGES_SHARED_OFF_DICE, PAIR_EDGES_SHARED) turned more than
         SQUARE_TO_EDGES degrees from the face's grid."""
@@ -314,7 +303,7 @@ class Judge:
         unlike_tray = bool(self.on_dice[group].all())
         if not unlike_tray and pips.elongation[group].mean() > OFF_DICE_SLANT:
             return None
-        grid = _Grid(pips.xy[group].astype(np.float64), nodes)
+        grid = Grid(pips.xy[group].astype(np.float64), nodes)
         if grid.spacing < 1e-6 or (value == 6 and grid.aspect > SIX_ASPECT):
             return None
         if self.square_to_edges and len(group) >= 4 \
@@ -366,12 +355,12 @@ class Judge:
         if len(group) == 2:  # or the centre and a corner of a 3 or a 5, or a 4's side, on a die larger than the
             # frame's others: their other pips lie past SPILL (a 4's other side 3.2 spacings from the 2's centre)
             corners = self._beyond(group, grid.at(3 * nodes), NODE_SLACK * grid.spacing)
-            side = self._square_on(group, self._beyond(group, grid.at(_beside(nodes)), NODE_SLACK * grid.spacing))
+            side = self._square_on(group, self._beyond(group, grid.at(beside(nodes)), NODE_SLACK * grid.spacing))
             beyond = tuple(sorted({*beyond, *corners, *side}))
         if missed is None:
-            free = [_completions(nodes)]
+            free = [completions(nodes)]
             if close:  # a 4's other side or a 6's other column beside it
-                free.append(_beside(nodes))
+                free.append(beside(nodes))
             if close and len(group) == 2:  # a 3's or a 5's far corners
                 free.append(3 * nodes)
             free = np.vstack(free)
@@ -551,7 +540,7 @@ class Judge:
         """The fraction of neighbouring pips of the face (or of `every_pair`) whose straight line crosses only their
         body (and other pips): between pips of two touching dice, or of a top and a side face, it crosses an edge
         or a seam. The bodies around pips whose rims meet need only be alike (MARBLED)."""
-        i, j = _neighbours(_layout(nodes), 2 if every_pair else 1)
+        i, j = neighbours(layout_key(nodes), 2 if every_pair else 1)
         if not len(i):
             return 1.0
         return float(self._joined(group[i], group[j]).mean())
@@ -565,7 +554,7 @@ class Judge:
         two sides are two nodes apart), and only for a step as large as a marbled body may take. Touching dice of
         saturated colours (white pips on red, red on green) or light pips (whose seams only `_dipped` looks for) made
         2s of a 1's pip and a neighbour's at 0.7-1.0 (bench_reader_synthetic --three)."""
-        one, other, side, splits = _across(_layout(nodes))
+        one, other, side, splits = across(layout_key(nodes))
         if not splits:
             return False
         a, b = group[one], group[other]
@@ -787,33 +776,6 @@ class Judge:
         return body, counted
 
 
-class _Grid:
-    """The affine map from a face's grid coordinates to pixels, fitted to its pips on their nodes."""
-
-    def __init__(self, points: np.ndarray, nodes: np.ndarray):
-        design, solve = _least_squares(_layout(nodes))
-        affine = solve @ points  # rows: e1, e2, centre
-        if len(points) <= 3:  # pips on one diagonal fix only that diagonal: the face is taken square
-            diagonal = nodes.sum(axis=1)
-            half = (points[np.argmax(diagonal)] - points[np.argmin(diagonal)]) / 2
-            affine[:2] = np.array([(half[0] + half[1], half[1] - half[0]), (half[0] - half[1], half[0] + half[1])]) / 2
-        self.linear, self.centre = affine[:2], affine[2]
-        (a, b), (c, d) = self.linear.tolist()
-        area, squares = abs(a * d - b * c), a * a + b * b + c * c + d * d
-        self.spacing = math.sqrt(area)
-        """The pip spacing (the geometric mean of the two axes: their product is the map's determinant)."""
-        # the longer axis: the two axes' squares sum to `squares` and multiply to area squared
-        long_axis = math.sqrt((squares + math.sqrt(max(squares * squares - 4 * area * area, 0.0))) / 2)
-        residual = float(np.sqrt(((design @ affine - points) ** 2).sum(axis=1)).max()) / max(self.spacing, 1e-6)
-        self.aspect = long_axis * long_axis / max(area, 1e-12)
-        """The longer axis over the shorter (the longer squared over the area)."""
-        self.fit = min(1.0, max(0.0, 1.0 - (residual - FIT_SLACK[0]) / FIT_SLACK[1])) \
-            if self.aspect <= MAX_ASPECT else 0.0
-        """1 when the pips sit on their nodes, 0 when they are off by FIT_SLACK's sum or the grid is squashed."""
-
-    def at(self, offsets: np.ndarray) -> np.ndarray:
-        """Pixels at grid coordinates (k, 2)."""
-        return offsets @ self.linear + self.centre
 
 
 def under_glare(face: np.ndarray) -> bool:
@@ -822,58 +784,14 @@ def under_glare(face: np.ndarray) -> bool:
     return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
 
 
-def _layout(nodes: np.ndarray) -> bytes:
-    """A face's grid nodes (k, 2) as float64 bytes: the key of what is worked out once per layout (the affine fit's
-    solve, the mask, the pairs its lines are checked along). Faces share few layouts (179 over the development
-    photos, counting each order of the nodes)."""
-    return np.asarray(nodes, np.float64).tobytes()
 
 
-def _nodes(layout: bytes) -> np.ndarray:
-    """The grid nodes (k, 2) of a `_layout`."""
-    return np.frombuffer(layout).reshape(-1, 2)
 
 
-@functools.lru_cache(maxsize=4096)
-def _least_squares(layout: bytes) -> tuple[np.ndarray, np.ndarray]:
-    """For a face's layout (`_layout`), the design matrix [x, y, 1] of the affine fit and its pseudo-inverse, which
-    maps the pips' points to the least-squares affine (the least-norm one where the nodes leave it open). Solved
-    once per layout: a least-squares solve per face took a third of the judging."""
-    nodes = _nodes(layout)
-    design = np.column_stack([nodes, np.ones(len(nodes))])
-    solve = np.linalg.pinv(design)
-    design.flags.writeable = solve.flags.writeable = False  # shared by every face of that layout
-    return design, solve
 
 
-@functools.lru_cache(maxsize=4096)
-def _neighbours(layout: bytes, reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """For a face's layout (`_layout`), the pairs of its pips (indices into it, i < j) whose nodes lie within
-    `reach` of each other along both axes (Judge._links)."""
-    nodes = _nodes(layout)
-    i, j = np.nonzero(np.triu(np.abs(nodes[:, None] - nodes[None]).max(axis=2) <= reach, 1))
-    i.flags.writeable = j.flags.writeable = False
-    return i, j
 
 
-@functools.lru_cache(maxsize=4096)
-def _across(layout: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """For a face's layout (`_layout`), the pairs of its pips (indices into it) that lie on the two sides of its
-    middle column, then of its middle row: each pip on one side with each on the other, each pair's split (0, 1),
-    and how many splits there are (a 2's or a 3's two are the same, and taken once; a face with no pip off its
-    middle has none) (Judge._seamed)."""
-    nodes = _nodes(layout)
-    splits = []
-    for axis in (0, 1):
-        split = (tuple(np.flatnonzero(nodes[:, axis] < 0)), tuple(np.flatnonzero(nodes[:, axis] > 0)))
-        if split[0] and split[1] and split not in splits:
-            splits.append(split)
-    one = np.array([i for left, right in splits for i in left for _ in right], np.intp)
-    other = np.array([j for left, right in splits for _ in left for j in right], np.intp)
-    side = np.array([k for k, (left, right) in enumerate(splits) for _ in left for _ in right], np.intp)
-    for array in (one, other, side):
-        array.flags.writeable = False
-    return one, other, side, len(splits)
 
 
 _NUDGES = np.array([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)], float)
@@ -887,33 +805,12 @@ def _odd(strength, radius, face_strength: np.ndarray, face_radius: np.ndarray):
     return (strength < ODD_PIP[0] * face_strength.min()) & (radius > ODD_PIP[1] * float(_median(face_radius)))
 
 
-def _completions(nodes: np.ndarray) -> np.ndarray:
-    """The free nodes that would make this face a larger one if a pip were missed there."""
-    mask = face_mask(nodes)
-    missing = 0
-    for larger in FACE_MASKS:
-        if larger & mask == mask and larger != mask:
-            missing |= larger & ~mask
-    return np.array([GRID[k] for k in range(9) if missing >> k & 1], float).reshape(-1, 2)
 
 
-def face_mask(nodes: np.ndarray) -> int:
-    """The occupancy mask (FACE_MASKS) of grid nodes (k, 2)."""
-    return _mask(_layout(nodes))
 
 
-@functools.lru_cache(maxsize=4096)
-def _mask(layout: bytes) -> int:
-    """face_mask of a face's layout (`_layout`): the judge asks for a face's mask several times."""
-    return sum(1 << int(3 * (y + 1) + (x + 1)) for x, y in _nodes(layout))
 
 
-def _beside(nodes: np.ndarray) -> np.ndarray:
-    """For a 2's or a 3's nodes (on the diagonal from (-1, -1) to (1, 1)), where the 4's other side or the 6's
-    other column would be, on either side, if the 2 were a 4's side or the 3 a 6's column: two spacings of a 4 or
-    a 6 away, square to the diagonal."""
-    across = np.array([2.0, -2.0])
-    return np.vstack([nodes + across, nodes - across])
 
 
 def _centred(distance: np.ndarray) -> bool:

@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from .face_judge import (ALIKE, FACE_MASKS, FALLBACK_SPACING, ONE_SHORT, SLANT_MARGIN, SPACING_PER_FACE, FaceFound,
-                         Judge, face_mask)
+from .face_grid import FACE_MASKS, ONE_SHORT, face_mask
+from .face_judge import ALIKE, FALLBACK_SPACING, SLANT_MARGIN, SPACING_PER_FACE, FaceFound, Judge
 from .pips import Pips
 
 NEIGHBOURS = 10
@@ -89,7 +89,7 @@ CLEAR = 0.75
 this sure at least: a face made across touching dice (of a pip of each, or of a pip and the dark gap where their
 corners meet) is rarely clear of every doubt."""
 _NODES_IN_MASK = np.array([bin(mask).count("1") for mask in range(1 << 9)])
-"""How many of a face grid's nine nodes each occupancy mask (face_judge.face_mask) holds."""
+"""How many of a face grid's nine nodes each occupancy mask (face_grid.face_mask) holds."""
 
 
 def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,

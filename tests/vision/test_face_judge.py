@@ -2,7 +2,8 @@
 import numpy as np
 import pytest
 
-from companion.vision.face_judge import FACE_MASKS, GRID, Judge, _across, _Grid, _layout, _neighbours, face_mask
+from companion.vision.face_grid import FACE_MASKS, GRID, Grid, across, face_mask, layout_key, neighbours
+from companion.vision.face_judge import Judge
 from companion.vision.pips import Pips
 
 BODY, PIP, NOT_BODY = 150, 20, 60
@@ -79,7 +80,7 @@ def test_a_faces_grid_is_the_least_squares_affine_of_its_pips():
             order = rng.permutation(len(nodes))
             design = np.column_stack([nodes[order], np.ones(len(nodes))])
             expected = np.linalg.lstsq(design, points[order], rcond=None)[0]
-            grid = _Grid(points[order], nodes[order])
+            grid = Grid(points[order], nodes[order])
             np.testing.assert_allclose(grid.centre, expected[2], atol=1e-9)
             if len(nodes) > 3:
                 np.testing.assert_allclose(grid.linear, expected[:2], atol=1e-9)
@@ -92,8 +93,8 @@ def test_a_grids_aspect_is_its_longer_axis_over_its_shorter_turned_any_way():
     for degrees in (0, 30, 72):
         turn = np.radians(degrees)
         rotation = np.array([[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]])
-        assert _Grid(six @ np.diag([8.0, 16.0]) @ rotation + 50, six).aspect == pytest.approx(2.0)
-        assert _Grid(six @ np.diag([8.0, 8.0]) @ rotation + 50, six).aspect == pytest.approx(1.0)
+        assert Grid(six @ np.diag([8.0, 16.0]) @ rotation + 50, six).aspect == pytest.approx(2.0)
+        assert Grid(six @ np.diag([8.0, 8.0]) @ rotation + 50, six).aspect == pytest.approx(1.0)
 
 
 def test_a_lone_pip_less_sure_than_the_caller_needs_is_left_out():
@@ -150,13 +151,13 @@ def test_the_pairs_a_face_is_checked_along_are_its_layouts_whatever_the_order_of
     its middle row) and for its body (neighbouring nodes) are worked out once per layout, from its nodes' bytes:
     the same 5 given in another order must pair the same pips."""
     five = GRID[order]
-    one, other, side, splits = _across(_layout(five))
+    one, other, side, splits = across(layout_key(five))
     left_right = {(order[i], order[j]) for i, j, k in zip(one, other, side) if k == side[0]}
     expected = [{(a, b) for a in (0, 6) for b in (2, 8)}, {(a, b) for a in (0, 2) for b in (6, 8)}]
     assert splits == 2 and len(one) == 8 and left_right in expected
-    pairs = {tuple(sorted((order[i], order[j]))) for i, j in zip(*_neighbours(_layout(five.astype(int)), 1))}
+    pairs = {tuple(sorted((order[i], order[j]))) for i, j in zip(*neighbours(layout_key(five.astype(int)), 1))}
     assert pairs == {(0, 4), (2, 4), (4, 6), (4, 8)}
-    assert _across(_layout(GRID[[0, 8]]))[3] == 1  # a 2's column and row split it alike: taken once
+    assert across(layout_key(GRID[[0, 8]]))[3] == 1  # a 2's column and row split it alike: taken once
 
 
 def _lone_gold_pip(body, ring_colour, ring_response: int = 90) -> float:
