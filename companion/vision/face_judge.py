@@ -776,22 +776,10 @@ class Judge:
         return body, counted
 
 
-
-
 def under_glare(face: np.ndarray) -> bool:
     """Whether saturated light (GLARE_LEVEL in every channel) covers more than GLARE_FRACTION of a face's
     region (BGR), where it may hide pips."""
     return face.size > 0 and float((face.min(axis=2) >= GLARE_LEVEL).mean()) > GLARE_FRACTION
-
-
-
-
-
-
-
-
-
-
 
 
 _NUDGES = np.array([(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)], float)
@@ -803,14 +791,6 @@ def _odd(strength, radius, face_strength: np.ndarray, face_radius: np.ndarray):
     """Whether pips of `strength` and `radius` are unlike a face's pips (`face_strength`, `face_radius`) as ODD_PIP
     says: fainter than its first part of the face's faintest pip, and wider than its second times their median."""
     return (strength < ODD_PIP[0] * face_strength.min()) & (radius > ODD_PIP[1] * float(_median(face_radius)))
-
-
-
-
-
-
-
-
 
 
 def _centred(distance: np.ndarray) -> bool:

@@ -91,8 +91,6 @@ misreads fewer and 2 right dice fewer, and the photos as taken read as before. O
 crop takes in the neighbours' pips, and it finds 1s there unlikely (the rendered pool lost 14 right 1s)."""
 
 
-
-
 @dataclass(frozen=True)
 class ReadDie:
     """One die as the camera saw it, in input-image pixels."""
@@ -434,9 +432,6 @@ class DiceReader:
         return replace(die, **changes) if changes else die
 
 
-
-
-
 def _one_large_die(view: View, die: ReadDie) -> bool:
     """Whether a die read at a large body's size is one die filling that body, not dice lying in a tray seen whole (a
     die-shaped body too) read as the pips of one, nor a face across a row of touching dice: its face spans most of
@@ -488,7 +483,6 @@ def _dice_read(dice: list[ReadDie]) -> int:
 def _pips_read(dice: list[ReadDie]) -> int:
     """How many pips the read faces among `dice` hold."""
     return sum(die.value or 0 for die in dice)
-
 
 
 def _typical_size(dice: list[ReadDie]) -> float | None:

@@ -235,7 +235,6 @@ class View:
         return tuple(int(round(v * scale)) for v in box)
 
 
-
 def _gain(frame: np.ndarray) -> float:
     """The gain that brings a dim frame's brightest percent to BRIGHT, short of lifting its brightest pixel into
     glare (1 for a frame exposed well or brighter). The background is taken with the frame's exposure, so it gets
@@ -277,4 +276,3 @@ def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
 def _size_of_pips(radius: float) -> float:
     """The size of a die body (as found against the tray) whose pips' radius is `radius` (PIP_OF_FACE)."""
     return radius * 2 / PIP_OF_FACE / FACE_IN_BODY
-
