@@ -57,12 +57,12 @@ LARGE_FACE = (0.5, 1.2)
 in a frame: 0.82-1.14; real dice in close-up, whose bodies take in a side face or two and their shadows: 0.51 and
 more, bench_closeups.py; two touching 1s read as a 2 at the size their row gives one die: 1.27-1.31)."""
 BLOCK = (4, 2)
-"""A read at PIPS_MAKE times smaller a size is kept only where it reads a block of dice: this many dice at least, and
-this many more than the read at the pips' size (`_reads_a_block`). Not one die, two or three (whose pips gave their
-size, or which a row sizes): kept otherwise, two touching dice (bench_reader_synthetic --pair) and three (--three)
-were misread where they had been missed, as were a lone large die and a matteo-webcam 2 whose hues were turned (a 2
-read as a 1 at 0.85), and at three dice, one of three in an L; at one die more, a large ivory 3 among four small
-dice on a white tray (--unlike) was two 2s of its pips."""
+"""A read at view.PIPS_MAKE times smaller a size is kept only where it reads a block of dice: this many dice at least,
+and this many more than the read at the pips' size (`_reads_a_block`). Not one die, two or three (whose pips gave their
+size, or which a row sizes): kept otherwise, two touching dice (bench_reader_synthetic --pair) and three (--three) were
+misread where they had been missed, as were a lone large die and a matteo-webcam 2 whose hues were turned (a 2 read as a
+1 at 0.85), and at three dice, one of three in an L; at one die more, a large ivory 3 among four small dice on a white
+tray (--unlike) was two 2s of its pips."""
 APART = 0.75
 """Touching dice lie a die apart, centre to centre: a read of a blob as three dice where two lie closer than this
 many of their size has made a face of two dice's pips, and is not kept (read as three, a 5, a 4 and a 5 in an L were
@@ -162,8 +162,8 @@ class DiceReader:
         """The frame's view and the dice its pips show (none across two dice of a row: `View.seams`), read again
         as three dice when its one blob may be three in a row or in an L (`View.three`, `three_in_an_l`: the read
         that puts more pips on read faces is kept), and at the size the pips give when they are too large for the
-        bodies' size (OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many on fewer dice
-        unless a row's bodies tell how many dice there are), at a smaller size when its pips sized it (PIPS_MAKE:
+        bodies' size (view.OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many on fewer dice
+        unless a row's bodies tell how many dice there are), at a smaller size when its pips sized it (view.PIPS_MAKE:
         kept likewise), and as a frame of large dice when it reads none (`_large_read`)."""
         view = View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
