@@ -1,8 +1,7 @@
 """Judge a proposed d6 face: how sure the reader may be that these pips are the whole top face of one die.
 
 A face is its pips and its grid: the affine map from 3x3 grid coordinates (-1..1) to pixels, fitted to the pips'
-nodes (face_grid). Each check
-lowers the confidence rather than deciding alone:
+nodes (face_grid). Each check lowers the confidence rather than deciding alone:
 - the pips sit on their nodes (affine residual) and the grid is not squashed past a slanted view;
 - the pips are alike in size and colour (a speck of a marbled body at a 4's centre is not), spaced plausibly for
   their size and for the frame's other dice, and not so long that the face must be a side face seen at a slant; on
