@@ -42,6 +42,9 @@ FURTHER_PARTING = 0.8
 column on some small dice, merge at PARTING_LEVEL too)."""
 MERGED_ELONGATION = 1.8
 """A pip blob this long may be two pips merged: it is parted when it parts in two or more."""
+THREE_MERGED = 3.0
+"""A pip blob longer than this that no level parts is three pips merged in a line, not two (`parted_by_shape`): by
+their second moments, two touching pips measure 2.2 and two a third of their width apart 2.8, three touching 3.4."""
 MERGED_PIPS = 3
 MERGED_REACH = 0.65
 """A blob larger than MERGED_PIPS of the largest pips, or longer than MERGED_REACH of a die, is not pips merged (a
@@ -250,6 +253,32 @@ def _parted(response: np.ndarray, local_peak: np.ndarray, die_px: float, min_str
         pieces = mosaic.components(FURTHER_PARTING, die_px, min_strength)[2]
         parts = _replaced(parts, *_parts_of(further, _at(part_labels, pieces[0]), pieces))
     return _replaced(pips, parted, (mosaic.to_frame(parts[0]),) + parts[1:])
+
+
+def parted_by_shape(pips: Pips) -> Pips:
+    """The pips with each one longer than MERGED_ELONGATION taken for two pips merged along its long axis (three
+    when longer than THREE_MERGED), where no level parts them: close coloured pips whose blobs merge with no dip
+    between them, as in the chroma of a JPEG, which is stored at half the resolution. A blob is taken for an
+    ellipse of its area and elongation, and its parts for round pips as wide as it, spaced to spread as far along
+    its long axis (two at +-s/2, s^2 = a^2 - b^2; three at 0 and +-s, s^2 = 3/8 (a^2 - b^2), for semi-axes a, b)."""
+    elongation = pips.elongation
+    long = elongation > MERGED_ELONGATION
+    if not long.any():
+        return pips
+    parts = {name: [getattr(pips, name)[~long]] for name in ("xy", "radius", "polarity", "strength", "colour", "shape")}
+    for i in np.flatnonzero(long):
+        xx, yy, xy = pips.shape[i]
+        angle = 0.5 * math.atan2(2 * xy, xx - yy)
+        semi_long, semi_short = pips.radius[i] * math.sqrt(elongation[i]), pips.radius[i] / math.sqrt(elongation[i])
+        spread = math.sqrt(semi_long ** 2 - semi_short ** 2)
+        offsets = spread * (math.sqrt(3 / 8) * np.array([-1.0, 0.0, 1.0]) if elongation[i] > THREE_MERGED
+                            else np.array([-0.5, 0.5]))
+        parts["xy"].append(pips.xy[i] + np.outer(offsets, (math.cos(angle), math.sin(angle))))
+        parts["radius"].append(np.full(len(offsets), semi_short, pips.radius.dtype))
+        for name in ("polarity", "strength", "colour"):
+            parts[name].append(np.repeat(getattr(pips, name)[i:i + 1], len(offsets), axis=0))
+        parts["shape"].append(np.tile(np.array([0.5, 0.5, 0.0], pips.shape.dtype), (len(offsets), 1)))
+    return Pips(responses=pips.responses, **{name: np.concatenate(arrays) for name, arrays in parts.items()})
 
 
 def _parts_of(mergers: np.ndarray, on: np.ndarray, parts: tuple) -> tuple[np.ndarray, tuple]:

@@ -29,6 +29,12 @@ dark pip, and on a gold die with a dark pip the opening left the dark gaps betwe
 first: in a photo enlarged four times, the second look made a 3 of a dark 6's column and the third read the whole
 6.
 
+A fourth look takes the crop's chroma (each channel less the pixel's least): coloured pips on a grey, black or white
+body stand out there, and a white glint does not at all. A smoky die's red pips, joined by a glint along its bevel
+at every level of the light response, stand apart there; close ones that a JPEG's half-resolution chroma merged are
+parted by their blob's shape (pips.parted_by_shape). A face is read there only where every pip-like blob on the body
+holds one of its pips (`_explains`): a 6 whose column merged into one bar shows a 3 of its other column.
+
 A die lying alone that shows pips but that no look reads (glints through its pips) is still a die:
 `unread_pips` tells such bodies, which the reader reports with value None, so that a game counts every die rolled.
 """
@@ -42,7 +48,7 @@ import numpy as np
 
 from .face_judge import DOUBT, FaceFound
 from .pip_faces import SAME_DIE, dice_from_pips, top_faces
-from .pips import DIE_PX, LEVEL, PARTING_LEVEL, Pips, find_pips
+from .pips import DIE_PX, LEVEL, PARTING_LEVEL, PIP_DIAMETER, Pips, find_pips, parted_by_shape
 
 MARGIN = 0.3
 """The crop reaches this many die sizes past the body's box: the pip response needs the face's surroundings."""
@@ -56,6 +62,9 @@ shows how many pips the die has: a second look that makes a face of fewer there 
 level. A smoky 6 with its red pips turned green (bench_camera's turned hues), doubted for pips of unlike sizes, was
 read as a 3 of one column; a 5 made of a 4 and a glint (two doubts, 0.07) is no such face, and the second look's 4
 stands."""
+FACE_REACH = 0.8
+"""A face's pips lie within this many face sizes of its centre (`_explains`; 0.38 on a common die, more for a die
+seen at a slant)."""
 MIDDLE = 0.15
 """A body's middle, where its face lies, leaves out this much of its box's side on each side (the shadow)."""
 
@@ -112,7 +121,8 @@ def middle_pips(pips: Pips, box: tuple[int, int, int, int]) -> int:
 def look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_strength: float, polarity: str,
                min_contrast: float, threshold: float) -> FaceFound | None:
     """The face of two pips or more read in `box` with the strongest part of each pip, or with the thin glints
-    opened away (`_without_glints`), where either look reads one face only; of two, the one of more pips."""
+    opened away (`_without_glints`), or in the crop's chroma (`_in_chroma`), where a look reads one face only; of
+    several, the first of most pips."""
     crop, origin, inner = crop_around(work, box, DIE_PX)
 
     def read_in(image: np.ndarray, pip_polarity: str, level: float) -> FaceFound | None:
@@ -124,8 +134,44 @@ def look_again(work: np.ndarray, box: tuple[int, int, int, int], tray_step, min_
     found = [read_in(crop, polarity, PARTING_LEVEL)]
     if polarity != "dark":  # glints are light: they join light pips only
         found.append(read_in(_without_glints(crop), "light", LEVEL))
+        found.append(_in_chroma(crop, origin, inner, tray_step, min_strength, min_contrast, threshold))
     found = [face for face in found if face is not None]
     return max(found, key=lambda face: face.pips) if found else None
+
+
+def _in_chroma(crop: np.ndarray, origin: tuple[int, int], inner, tray_step, min_strength: float,
+               min_contrast: float, threshold: float) -> FaceFound | None:
+    """The face of coloured pips read in the crop's chroma (each channel less the pixel's least), where they stand
+    out lighter than a grey, black or white body and a white glint does not stand out at all; pips merged there
+    are parted by their shape (pips.parted_by_shape), and the face is read only where it explains every pip-like
+    blob on the body (`_explains`). The arguments as for one_face_in."""
+    chroma = crop - crop.min(axis=2, keepdims=True)
+    pips = parted_by_shape(find_pips(chroma, DIE_PX, min_strength, "light"))
+    if _pips_on(pips, inner) < 2:
+        return None
+    centres = np.clip(np.round(pips.xy), 0, (crop.shape[1] - 1, crop.shape[0] - 1)).astype(np.intp)
+    pips = replace(pips, colour=crop[centres[:, 1], centres[:, 0]].astype(np.float32))  # the judge's colours
+    face = one_face_in(crop, pips, origin, 1.0, inner, tray_step, min_contrast, threshold)
+    if face is None or not _explains(face, pips, inner, origin):
+        return None
+    return face
+
+
+def _explains(face: FaceFound, pips: Pips, inner, origin: tuple[int, int]) -> bool:
+    """Whether every blob of the crop's light response above half its peak in `inner` (crop pixels) and as large
+    as a small pip holds a pip of `face` (read on the crop at `origin`): a face of one column of a 6 whose other
+    column merged into one blob is not the die's face."""
+    x0, y0, x1, y1 = inner
+    response = pips.responses[1][y0:y1, x0:x1]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((response > response.max() / 2).astype(np.uint8))
+    centre = np.array(face.center) - origin - (x0, y0)
+    xy = pips.xy - (x0, y0)
+    on_face = np.round(xy[np.hypot(*(xy - centre).T) <= FACE_REACH * face.size]).astype(np.intp)
+    on_face = on_face[np.all((on_face >= 0) & (on_face < (x1 - x0, y1 - y0)), axis=1)]
+    held = np.zeros(count, bool)
+    held[labels[on_face[:, 1], on_face[:, 0]]] = True
+    small_pip = math.pi / 4 * (PIP_DIAMETER[0] * DIE_PX) ** 2
+    return bool(np.all(held[1:] | (stats[1:, cv2.CC_STAT_AREA] < small_pip)))
 
 
 def crop_around(work: np.ndarray, box: tuple[int, int, int, int], size: float):

@@ -1,9 +1,10 @@
 """The pip finder's blob measures (companion.vision.pips)."""
 import cv2
 import numpy as np
+import pytest
 
 from companion.vision.pips import (PARTING_LEVEL, _above, _components, _elongation, _measure, _Mosaic, find_pips,
-                                   largest_channel, percentile_level)
+                                   largest_channel, parted_by_shape, percentile_level)
 
 
 def _blobs() -> np.ndarray:
@@ -100,3 +101,26 @@ def test_merged_blobs_are_parted_in_a_mosaic_as_in_the_whole_frame_and_in_its_or
     np.testing.assert_array_equal(in_mosaic[1], radii)
     np.testing.assert_array_equal(in_mosaic[2], strengths)
     np.testing.assert_allclose(in_mosaic[3], shapes, atol=1e-9)
+
+
+def _red_pips(centres, blur: float) -> np.ndarray:
+    """Red pips of radius 4 on a dark grey face, blurred: 80x80, a die DIE_PX (40) across."""
+    face = np.full((80, 80, 3), 50, np.uint8)
+    for x, y in centres:
+        cv2.circle(face, (round(16 * x), round(16 * y)), 64, (40, 40, 200), -1, cv2.LINE_AA, 4)
+    return cv2.GaussianBlur(face, (0, 0), blur)
+
+
+@pytest.mark.parametrize("apart", [7, 8, 9])
+def test_two_pips_merged_with_no_dip_between_them_are_parted_by_their_shape(apart):
+    """Two touching pips blurred into one blob that no level parts (one long pip) are taken apart along its long
+    axis, each within a pixel of its place and about its size; a lone round pip is left as it is."""
+    centres = [(40 - apart / 2, 40), (40 + apart / 2, 40)]
+    merged = find_pips(_red_pips(centres, 1.5), 40, 24, "light")
+    assert len(merged) == 1 and merged.elongation[0] > 1.8
+    parted = parted_by_shape(merged)
+    assert len(parted) == 2
+    np.testing.assert_allclose(sorted(parted.xy.tolist()), centres, atol=1.0)
+    assert np.all(np.abs(parted.radius - 4) < 1.0)
+    lone = find_pips(_red_pips([(40, 40)], 1.5), 40, 24, "light")
+    assert parted_by_shape(lone) is lone
