@@ -30,10 +30,10 @@ first: in a photo enlarged four times, the second look made a 3 of a dark 6's co
 6.
 
 A fourth look takes the crop's chroma (each channel less the pixel's least): coloured pips on a grey, black or white
-body stand out there, and a white glint does not at all. A smoky die's red pips, joined by a glint along its bevel
-at every level of the light response, stand apart there; close ones that a JPEG's half-resolution chroma merged are
-parted by their blob's shape (pips.parted_by_shape). A face is read there only where every pip-like blob on the body
-holds one of its pips (`_explains`): a 6 whose column merged into one bar shows a 3 of its other column.
+body stand out there, and a white glint does not stand out at all. A smoky die's red pips, joined by a glint along
+its bevel at every level of the light response, stand apart there; close ones that a JPEG's half-resolution chroma
+merged are parted by their blob's shape (pips.parted_by_shape). A face is read there only where every pip-like blob
+on the body holds one of its pips (`_explains`): a 6 whose column merged into one bar shows a 3 of its other column.
 
 A die lying alone that shows pips but that no look reads (glints through its pips) is still a die:
 `unread_pips` tells such bodies, which the reader reports with value None, so that a game counts every die rolled.
@@ -158,9 +158,9 @@ def _in_chroma(crop: np.ndarray, origin: tuple[int, int], inner, tray_step, min_
 
 
 def _explains(face: FaceFound, pips: Pips, inner, origin: tuple[int, int]) -> bool:
-    """Whether every blob of the crop's light response above half its peak in `inner` (crop pixels) and as large
-    as a small pip holds a pip of `face` (read on the crop at `origin`): a face of one column of a 6 whose other
-    column merged into one blob is not the die's face."""
+    """Whether every blob of the light response `pips` were found in (the chroma's) above half its peak in `inner`
+    (crop pixels), as large as a small pip at least, holds a pip of `face` (read on the crop at `origin`): a face of
+    one column of a 6 whose other column merged into one blob is not the die's face."""
     x0, y0, x1, y1 = inner
     response = pips.responses[1][y0:y1, x0:x1]
     count, labels, stats, _ = cv2.connectedComponentsWithStats((response > response.max() / 2).astype(np.uint8))

@@ -59,9 +59,9 @@ def _read_in_chroma(crop: np.ndarray):
 
 
 def test_a_smoky_six_whose_glint_joins_a_column_is_read_in_its_chroma():
-    """A glint joins the right column's red pips into one light blob with it, at the pips' level and the parting
-    level alike, so the light pips found are the left column's three (or the glint's ends): a face of them is a 3.
-    In the chroma the white glint does not stand out, and the six pips make the 6 the later looks give."""
+    """A glint joins the right column's red pips into one light blob with it: the light pips found at the pips'
+    level are the left column's three, and the earlier looks read them as a 3. In the chroma the white glint does
+    not stand out, the six pips make a 6, and of the looks' faces the one of most pips is taken."""
     crop = _smoky_six()
     left_column = find_pips(crop, DIE_PX, 24, "light")
     assert len(left_column) == 3 and np.all(np.abs(left_column.xy[:, 0] - 31) < 1.5)
