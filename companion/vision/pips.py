@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -92,6 +92,12 @@ class Pips:
 
     def __len__(self) -> int:
         return len(self.xy)
+
+    def coloured_from(self, image: np.ndarray) -> Pips:
+        """These pips with their colours taken at their centres in `image` (BGR), another image of the frame than
+        the one they were found in (its chroma, second_look._in_chroma): the judge compares them with the body's."""
+        centre = _pixels(self.xy, image.shape)
+        return replace(self, colour=image[centre[:, 1], centre[:, 0]].astype(np.float32))
 
 
 def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: str = "auto",
@@ -262,23 +268,24 @@ def parted_by_shape(pips: Pips) -> Pips:
     ellipse of its area and elongation, and its parts for round pips as wide as it, spaced to spread as far along
     its long axis (two at +-s/2, s^2 = a^2 - b^2; three at 0 and +-s, s^2 = 3/8 (a^2 - b^2), for semi-axes a, b)."""
     elongation = pips.elongation
-    long = elongation > MERGED_ELONGATION
-    if not long.any():
+    long = np.flatnonzero(elongation > MERGED_ELONGATION)
+    if not len(long):
         return pips
-    parts = {name: [getattr(pips, name)[~long]] for name in ("xy", "radius", "polarity", "strength", "colour", "shape")}
-    for i in np.flatnonzero(long):
-        xx, yy, xy = pips.shape[i]
-        angle = 0.5 * math.atan2(2 * xy, xx - yy)
-        semi_long, semi_short = pips.radius[i] * math.sqrt(elongation[i]), pips.radius[i] / math.sqrt(elongation[i])
-        spread = math.sqrt(semi_long ** 2 - semi_short ** 2)
-        offsets = spread * (math.sqrt(3 / 8) * np.array([-1.0, 0.0, 1.0]) if elongation[i] > THREE_MERGED
-                            else np.array([-0.5, 0.5]))
-        parts["xy"].append(pips.xy[i] + np.outer(offsets, (math.cos(angle), math.sin(angle))))
-        parts["radius"].append(np.full(len(offsets), semi_short, pips.radius.dtype))
-        for name in ("polarity", "strength", "colour"):
-            parts[name].append(np.repeat(getattr(pips, name)[i:i + 1], len(offsets), axis=0))
-        parts["shape"].append(np.tile(np.array([0.5, 0.5, 0.0], pips.shape.dtype), (len(offsets), 1)))
-    return Pips(responses=pips.responses, **{name: np.concatenate(arrays) for name, arrays in parts.items()})
+    steps = [math.sqrt(3 / 8) * np.array([-1.0, 0.0, 1.0]) if elongation[i] > THREE_MERGED else np.array([-0.5, 0.5])
+             for i in long]
+    parent = np.repeat(long, [len(step) for step in steps])  # each part's blob
+    xx, yy, xy = pips.shape[parent].T.astype(np.float64)
+    angle = 0.5 * np.arctan2(2 * xy, xx - yy)
+    root = np.sqrt(elongation[parent].astype(np.float64))
+    semi_long, semi_short = pips.radius[parent] * root, pips.radius[parent] / root
+    offset = np.concatenate(steps) * np.sqrt(semi_long ** 2 - semi_short ** 2)
+    parts_xy = pips.xy[parent] + offset[:, None] * np.column_stack([np.cos(angle), np.sin(angle)])
+    whole = np.setdiff1d(np.arange(len(pips)), long)
+    taken = np.concatenate([whole, parent])  # each pip's blob: the whole ones, then the parts
+    round_ = np.tile(np.array([0.5, 0.5, 0.0], pips.shape.dtype), (len(parent), 1))
+    return Pips(np.concatenate([pips.xy[whole], parts_xy]), np.concatenate([pips.radius[whole], semi_short]),
+                pips.polarity[taken], pips.strength[taken], pips.colour[taken],
+                np.concatenate([pips.shape[whole], round_]), pips.responses)
 
 
 def _parts_of(mergers: np.ndarray, on: np.ndarray, parts: tuple) -> tuple[np.ndarray, tuple]:

@@ -149,8 +149,7 @@ def _in_chroma(crop: np.ndarray, origin: tuple[int, int], inner, tray_step, min_
     pips = parted_by_shape(find_pips(chroma, DIE_PX, min_strength, "light"))
     if _pips_on(pips, inner) < 2:
         return None
-    centres = np.clip(np.round(pips.xy), 0, (crop.shape[1] - 1, crop.shape[0] - 1)).astype(np.intp)
-    pips = replace(pips, colour=crop[centres[:, 1], centres[:, 0]].astype(np.float32))  # the judge's colours
+    pips = pips.coloured_from(crop)
     face = one_face_in(crop, pips, origin, 1.0, inner, tray_step, min_contrast, threshold)
     if face is None or not _explains(face, pips, inner, origin):
         return None
