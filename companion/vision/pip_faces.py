@@ -90,6 +90,8 @@ this sure at least: a face made across touching dice (of a pip of each, or of a 
 corners meet) is rarely clear of every doubt."""
 _NODES_IN_MASK = np.array([bin(mask).count("1") for mask in range(1 << 9)])
 """How many of a face grid's nine nodes each occupancy mask (face_grid.face_mask) holds."""
+_A_FACE = np.array([mask in FACE_MASKS or mask in ONE_SHORT for mask in range(1 << 9)])
+"""Which occupancy masks are a d6 face, or a 5 or a 6 with one pip missed (ONE_SHORT)."""
 
 
 def dice_from_pips(pips: Pips, frame: np.ndarray, tray_step, die_px: float, min_contrast: float,
@@ -369,8 +371,11 @@ def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
     mask = np.bitwise_or.reduce(np.where(on_node, np.left_shift(1, index), 0), axis=1)
     distinct = on_node.sum(axis=1) == _NODES_IN_MASK[mask]  # never two pips on one node
     spacing = np.sqrt(np.abs(np.linalg.det(np.stack([e1, e2], axis=2))))
-    for p in np.flatnonzero(distinct & ~(on_face & ~on_node).any(axis=1)):
-        if int(mask[p]) in FACE_MASKS or int(mask[p]) in ONE_SHORT:
-            group, nodes = candidates[p][on_node[p]], node[p][on_node[p]]
-            order = np.argsort(group)
-            yield group[order], nodes[order], float(spacing[p])
+    faces = np.flatnonzero(distinct & ~(on_face & ~on_node).any(axis=1) & _A_FACE[mask])
+    # each face's pips in index order, the candidates off its nodes after them
+    order = np.argsort(np.where(on_node[faces], candidates[faces], len(xy)), axis=1)
+    groups = np.take_along_axis(candidates[faces], order, axis=1)
+    nodes = np.take_along_axis(node[faces], order[..., None], axis=1)
+    for group, nodes_of, count, face_spacing in zip(groups, nodes, on_node[faces].sum(axis=1).tolist(),
+                                                    spacing[faces].tolist()):
+        yield group[:count], nodes_of[:count], face_spacing

@@ -3,8 +3,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.pips import (PARTING_LEVEL, _above, _components, _elongation, _measure, _Mosaic, find_pips,
-                                   largest_channel, parted_by_shape, percentile_level)
+from companion.vision.pips import (PARTING_LEVEL, _above, _components, _components_of_tiles, _elongation, _measure,
+                                   _Mosaic, find_pips, largest_channel, parted_by_shape, percentile_level)
 
 
 def _blobs() -> np.ndarray:
@@ -101,6 +101,27 @@ def test_merged_blobs_are_parted_in_a_mosaic_as_in_the_whole_frame_and_in_its_or
     np.testing.assert_array_equal(in_mosaic[1], radii)
     np.testing.assert_array_equal(in_mosaic[2], strengths)
     np.testing.assert_allclose(in_mosaic[3], shapes, atol=1e-9)
+
+
+def test_tiles_labelled_side_by_side_give_the_pips_each_gives_alone_in_its_order():
+    """Tiles of odd and even sizes, full of pips, some merged or touching the tile's edge: labelled together, each
+    tile's pips are those labelling it alone finds, in its own pixels and in the same order."""
+    rng = np.random.default_rng(3)
+    tiles = []
+    for height, width in ((47, 53), (60, 41), (33, 70), (52, 52)):
+        response = np.zeros((height, width), np.uint8)
+        for x, y in rng.integers(0, (width, height), (12, 2)):
+            cv2.circle(response, (int(x), int(y)), int(rng.integers(3, 6)), int(rng.integers(60, 200)), -1)
+        response = cv2.GaussianBlur(response, (0, 0), 1.0)
+        tiles.append((response > 40, response))
+    together = _components_of_tiles(tiles, 40, 24)
+    assert sum(len(pips[0]) for pips in together) >= 12
+    for (binary, response), pips in zip(tiles, together):
+        alone = _components(binary.astype(np.uint8), response, 40, 24)[2]
+        np.testing.assert_allclose(pips[0], alone[0], atol=1e-9)  # sums of larger coordinates
+        np.testing.assert_array_equal(pips[1], alone[1])
+        np.testing.assert_array_equal(pips[2], alone[2])
+        np.testing.assert_allclose(pips[3], alone[3], atol=1e-6)
 
 
 def _red_pips(centres, blur: float) -> np.ndarray:
