@@ -361,8 +361,12 @@ def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
     `similar` and `breaking`, or `like` and `breaking` well inside it)."""
     if not len(centre):
         return
-    inverse = np.linalg.inv(np.stack([e1, e2], axis=2))  # (p, 2, 2): pixels -> grid
-    u = np.einsum("pij,pkj->pki", inverse, xy[candidates] - centre[:, None])
+    (a, c), (b, d) = (axis.T[:, :, None] for axis in (e1, e2))  # grid -> pixels: [[a, b], [c, d]] per grid
+    determinant = a * d - b * c
+    offset = xy[candidates] - centre[:, None]
+    x, y = offset[..., 0], offset[..., 1]
+    u = np.stack([(d / determinant) * x - (b / determinant) * y,  # pixels -> grid, by the inverse map
+                  (a / determinant) * y - (c / determinant) * x], axis=2)
     node = np.round(u)
     on_node = (np.sqrt(((u - node) ** 2).sum(axis=2)) <= NODE_REACH) & (np.abs(node) <= 1).all(axis=2) & like
     on_face = (((np.abs(u) < FACE_REACH).all(axis=2) & similar) | ((np.abs(u) < INSIDE).all(axis=2) & like)) \
@@ -370,7 +374,7 @@ def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
     index = np.clip(3 * (node[..., 1] + 1) + (node[..., 0] + 1), 0, 8).astype(np.int64)
     mask = np.bitwise_or.reduce(np.where(on_node, np.left_shift(1, index), 0), axis=1)
     distinct = on_node.sum(axis=1) == _NODES_IN_MASK[mask]  # never two pips on one node
-    spacing = np.sqrt(np.abs(np.linalg.det(np.stack([e1, e2], axis=2))))
+    spacing = np.sqrt(np.abs(determinant[:, 0]))
     faces = np.flatnonzero(distinct & ~(on_face & ~on_node).any(axis=1) & _A_FACE[mask])
     # each face's pips in index order, the candidates off its nodes after them
     order = np.argsort(np.where(on_node[faces], candidates[faces], len(xy)), axis=1)
