@@ -361,7 +361,8 @@ def _faces_on_grids(xy, candidates, like, similar, breaking, centre, e1, e2):
     `similar` and `breaking`, or `like` and `breaking` well inside it)."""
     if not len(centre):
         return
-    (a, c), (b, d) = (axis.T[:, :, None] for axis in (e1, e2))  # grid -> pixels: [[a, b], [c, d]] per grid
+    a, c = e1[:, 0, None], e1[:, 1, None]  # each grid's map to pixels [[a, b], [c, d]]: its columns e1 and e2
+    b, d = e2[:, 0, None], e2[:, 1, None]
     determinant = a * d - b * c
     offset = xy[candidates] - centre[:, None]
     x, y = offset[..., 0], offset[..., 1]
