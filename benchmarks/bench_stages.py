@@ -20,11 +20,13 @@ from pathlib import Path
 import cv2
 
 import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
-from companion.vision import die_net, own_scale, reader, second_look, view
+from companion.vision import die_net, face_judge, own_scale, pip_faces, reader, second_look, view
 
 STAGES = {
     "finding pips": [(view, "find_pips"), (second_look, "find_pips"), (own_scale, "find_pips")],
     "judging faces": [(reader, "dice_from_pips"), (second_look, "dice_from_pips")],
+    "proposing faces": [(pip_faces, "_proposals")],
+    "judging lone pips": [(face_judge.Judge, "lone")],
     "second looks": [(reader, "second_look"), (reader, "at_own_scale")],
     "heap parts": [(reader.DiceReader, "_dice_in_heaps"), (reader.DiceReader, "_seen_again_in_heaps")],
     "die_net": [(die_net.DieNet, "read"), (die_net.DieNet, "likeliest")],
@@ -101,8 +103,8 @@ def main() -> int:
     print(f"{args.set}: {len(frames)} photos, median {1000 * statistics.median(t for t, _ in reads):.2f} ms; "
           f"the middle half's mean {whole:.2f} ms a photo, of which:")
     for stage, ms in sorted(mean.items(), key=lambda item: -item[1]):
-        print(f"  {stage:<16} {ms:6.2f} ms")
-    print(f"  {'the rest':<16} {whole - sum(mean.values()):6.2f} ms")
+        print(f"  {stage:<17} {ms:6.2f} ms")
+    print(f"  {'the rest':<17} {whole - sum(mean.values()):6.2f} ms")
     return 0
 
 
