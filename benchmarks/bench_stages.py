@@ -5,8 +5,9 @@ usage: python benchmarks/bench_stages.py [--set byler-d6] [--repeat 3] [--photos
 Reads every photo of the set `--repeat` times and keeps the fastest read of each, with each stage's time in it.
 A stage's time is its own: the time of the stages it calls is counted to them (a second look's pips are counted
 to finding pips), so the stages and "the rest" add up to the whole read. Prints the mean over the middle half of
-the photos by their whole time (the photos the median lies among), and that median. The timers cost a few per
-cent; `dice-companion bench` gives the times to quote, this script what they are made of.
+the photos by their whole time (the photos the median lies among), and that median. The timers cost about 2 %
+(matteo-webcam's median 9.57 against 9.39 ms): `dice-companion bench` gives the times to quote, this script what
+they are made of.
 """
 import argparse
 import functools
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import cv2
 
-import checkout  # noqa: F401  (this checkout's companion package, wherever the environment was made)
+import checkout  # this checkout's companion package, wherever the environment was made
 from companion.vision import die_net, face_judge, own_scale, pip_faces, reader, second_look, view
 
 STAGES = {
