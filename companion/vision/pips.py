@@ -221,8 +221,8 @@ def _components_of_tiles(tiles: list[tuple[np.ndarray, np.ndarray]], die_px: flo
     """The pips (centres, radii, peak responses, shapes) of `_components` in each of `tiles` (binary, response),
     in the tile's own pixels. The tiles are labelled together, side by side a pixel apart: labelled one by one, in
     calls that were mostly NumPy's own overhead, `_both_ways` took 0.61 ms of a matteo-webcam frame (the middle half
-    of the photos), and 0.43 so. Each tile starts at an even column, as `_Mosaic`'s boxes do: OpenCV labels 2x2
-    blocks row by row, and a tile's blobs come in the order labelling it alone gives them."""
+    of the photos), and 0.43 so. Each tile starts at an even column, as `_Mosaic`'s boxes do (OpenCV labels 2x2
+    blocks row by row); a tile's blobs come in the order labelling it alone gives them (tests/vision/test_pips.py)."""
     if not tiles:
         return []
     lefts = np.zeros(len(tiles), np.intp)
