@@ -237,7 +237,7 @@ def _components_of_tiles(tiles: list[tuple[np.ndarray, np.ndarray]], die_px: flo
         binaries[:h, left:left + w], responses[:h, left:left + w] = binary, response
     xy, radius, strength, shape, _ = _components(binaries, responses, die_px, min_strength)[2]
     tile = np.searchsorted(lefts, xy[:, 0], side="right") - 1
-    xy = xy - np.column_stack([lefts[tile], np.zeros(len(tile))])
+    xy[:, 0] -= lefts[tile]  # into each tile's own pixels (xy is _components' own copy)
     return [(xy[tile == k], radius[tile == k], strength[tile == k], shape[tile == k]) for k in range(len(tiles))]
 
 
