@@ -56,24 +56,25 @@ def run(args) -> int:
 def score(scorer: Path, folder: Path, images, reader: DiceReader, repeat: int) -> dict:
     """score_dice.py's overall figures for `reader` on `images` [(path relative to `folder`, image)], each image's
     time the best of `repeat` reads."""
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as out:
-        for rel, image in images:
-            best = float("inf")
-            for _ in range(max(1, repeat)):
-                start = time.perf_counter()
-                dice = reader.read(image)
-                best = min(best, (time.perf_counter() - start) * 1000)
-            out.write(json.dumps({"image": str(folder / rel), "dice": [d.to_json() for d in dice],
-                                  "ms": best}) + "\n")
-    labels = folder / "labels.json"
-    if len(images) != len(json.loads(labels.read_text())):
-        kept = {rel for rel, _ in images}
-        subset = [e for e in json.loads(labels.read_text()) if e["image"] in kept]
-        labels = Path(out.name).with_suffix(".labels.json")
-        # score_dice resolves image paths against the labels file's folder: give absolute ones
-        labels.write_text(json.dumps([dict(e, image=str(folder / e["image"])) for e in subset]))
-    result = subprocess.run([sys.executable, str(scorer), str(labels), out.name, "--json"], capture_output=True,
-                            text=True, check=False)
+    with tempfile.TemporaryDirectory(prefix="dice-bench-") as tmp:
+        predictions, labels = Path(tmp) / "predictions.jsonl", folder / "labels.json"
+        with predictions.open("w") as out:
+            for rel, image in images:
+                best = float("inf")
+                for _ in range(max(1, repeat)):
+                    start = time.perf_counter()
+                    dice = reader.read(image)
+                    best = min(best, (time.perf_counter() - start) * 1000)
+                out.write(json.dumps({"image": str(folder / rel), "dice": [d.to_json() for d in dice],
+                                      "ms": best}) + "\n")
+        if len(images) != len(json.loads(labels.read_text())):
+            kept = {rel for rel, _ in images}
+            subset = [e for e in json.loads(labels.read_text()) if e["image"] in kept]
+            labels = Path(tmp) / "labels.json"
+            # score_dice resolves image paths against the labels file's folder: give absolute ones
+            labels.write_text(json.dumps([dict(e, image=str(folder / e["image"])) for e in subset]))
+        result = subprocess.run([sys.executable, str(scorer), str(labels), str(predictions), "--json"],
+                                capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise SystemExit(f"bench: score_dice.py failed: {result.stderr.strip().splitlines()[-1:]}")
     summary = json.loads(result.stdout.strip().splitlines()[-1])["overall"]
