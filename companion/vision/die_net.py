@@ -174,8 +174,8 @@ def _middle(crop: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=None)
 def _load(path: str):
-    """The network for OpenCV's dnn module, on its classic engine: OpenCV 5's new graph engine runs this small
-    network half as slow again on one thread (0.74 against 0.50 ms a view), with the same probabilities to 1e-12.
-    Its convolutions' inputs are padded by Pad nodes so that every one runs by Winograd's method
+    """The network for OpenCV's dnn module, on its classic engine: OpenCV 5's new graph engine takes half as long
+    again on one thread (0.74 against 0.50 ms a view), with the same probabilities to 1e-12. The convolutions' inputs
+    are padded by Pad nodes of their own, so that the classic engine runs every one by Winograd's method
     (training/die_net.py's `to_onnx`)."""
     return cv2.dnn.readNetFromONNX(path, engine=cv2.dnn.ENGINE_CLASSIC)
