@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The dice reader on the development photos as other cameras would take them.
 
-usage: .venv/bin/python benchmarks/bench_camera.py [--every N] [--photos DIR]
+usage: .venv/bin/python benchmarks/bench_camera.py [--every N] [--misreads] [--photos DIR]
 
 The held-out photos that judge the reader come from other cameras: dimmer rooms, noisier sensors, harder JPEG,
 softer lenses, other lamps, fewer pixels, or more (a phone's photo, sharper than these photos enlarged to the
@@ -9,12 +9,14 @@ reader's working scale); and they show other tables and dice, for which these ph
 stand in. Each change below is applied to every Nth photo (default 3) of both development sets
 (../shared/data/dice-photos), which are read with the built-in profile and scored with ../shared/tools/score_dice.py,
 as `dice-companion bench` does; a change that costs much accuracy, or any misread, shows where the reader leans on
-how these two cameras happen to take their photos, or on these dice and tables.
+how these two cameras happen to take their photos, or on these dice and tables. With --misreads, each change's row
+is followed by its misread dice: photo, labelled centre, true value -> value read@confidence.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -57,14 +59,29 @@ READERS = {"twice the pixels": Enlarged(2.0), "four times the pixels": Enlarged(
 """Changes read through their own reader, on the photos as taken."""
 
 
+class Recorded:
+    """A reader that keeps the dice it reads, photo by photo (score() reads each photo once, in order)."""
+
+    def __init__(self, reader):
+        self._reader, self.reads = reader, []
+
+    def read(self, image: np.ndarray) -> list[ReadDie]:
+        dice = self._reader.read(image)
+        self.reads.append(dice)
+        return dice
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=3, help="read every Nth photo of each set (default 3)")
+    parser.add_argument("--misreads", action="store_true", help="list each change's misread dice")
     parser.add_argument("--photos", default=str(DEFAULT_PHOTOS), help="the development photos' folder")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     photos = Path(args.photos)
     scorer = photos.parent.parent / "tools" / "score_dice.py"
+    sys.path.insert(0, str(scorer.parent))
+    from score_dice import match
     print(f"{'set':<15}{'camera':<34}{'dice':>5}{'acc':>8}{'misread':>9}{'wrong':>6}{'flag':>6}{'miss':>6}{'extra':>6}"
           f"{'exact':>8}{'ms med':>8}")
     for name in SETS:
@@ -75,11 +92,30 @@ def main() -> None:
                 for change, apply in CHANGES.items()]
         runs += [(change, originals, reader) for change, reader in READERS.items()]
         for change, images, reader in runs:
-            s = score(scorer, folder, images, reader, 1)
+            recorded = Recorded(reader)
+            s = score(scorer, folder, images, recorded, 1)
             print(f"{name:<15}{change:<34}{s['gt_dice']:>5}{100 * s['accuracy']:>7.1f}%"
                   f"{100 * (s['misread_rate'] or 0):>8.1f}%{s['wrong_value']:>6}{s['flagged']:>6}{s['missed']:>6}"
                   f"{s['extra']:>6}"
                   f"{100 * s['roll_exact_rate']:>7.1f}%{s['ms_median']:>8.1f}", flush=True)
+            if args.misreads:
+                for entry, dice in zip(labels, recorded.reads):
+                    for line in misreads(entry, dice, match):
+                        print(line, flush=True)
+
+
+def misreads(entry: dict, dice: list[ReadDie], match) -> list[str]:
+    """The labelled dice of one photo (`entry` of labels.json) read as another value, matched to the dice read as
+    ../shared/tools/score_dice.py's `match` matches them: photo, labelled centre, true value -> value@confidence."""
+    boxes = [die["bbox"] for die in entry["dice"]]
+    lines = []
+    for i, j in match(boxes, [die.center for die in dice]):
+        truth, read = entry["dice"][i], dice[j]
+        if read.value is not None and read.value != truth["value"]:
+            x0, y0, x1, y1 = truth["bbox"]
+            lines.append(f"    {Path(entry['image']).name} ({(x0 + x1) / 2:.0f}, {(y0 + y1) / 2:.0f}) "
+                         f"{truth['value']} -> {read.value}@{read.confidence:.2f}")
+    return lines
 
 
 if __name__ == "__main__":
