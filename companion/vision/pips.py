@@ -380,8 +380,11 @@ class _Mosaic:
 
 
 def _above(response: np.ndarray, local_peak: np.ndarray, level: float, min_strength: float) -> np.ndarray:
-    """Where `response` beats `level` of its local peak and `min_strength` (a mask)."""
-    return cv2.compare(response, cv2.max(cv2.convertScaleAbs(local_peak, alpha=level), min_strength), cv2.CMP_GT)
+    """Where `response` beats `level` of its local peak and `min_strength` (a mask). OpenCV takes an image of one
+    pixel (a mosaic of one blob of a pixel, `_Mosaic`, as a frame a few pixels across makes) for a scalar, and then
+    refuses to compare it: there the strength is an image too, rounded as OpenCV rounds a scalar."""
+    least = np.full_like(response, np.clip(np.rint(min_strength), 0, 255)) if response.size == 1 else min_strength
+    return cv2.compare(response, cv2.max(cv2.convertScaleAbs(local_peak, alpha=level), least), cv2.CMP_GT)
 
 
 def _components(binary: np.ndarray, response: np.ndarray, die_px: float, min_strength: float):

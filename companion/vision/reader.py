@@ -47,7 +47,7 @@ from .pip_shape import is_disc
 from .pips import DIE_PX
 from .profile import Profile
 from .second_look import look_again, second_look, unread_pips
-from .view import MIN_PIP_STRENGTH, View
+from .view import MIN_PIP_STRENGTH, View, holds_a_die
 
 LARGE_BODY = 0.1
 """A frame that reads no die is read again at the size of each body of one die's shape at least this part of it
@@ -138,6 +138,8 @@ class DiceReader:
 
     def read(self, frame_bgr: np.ndarray) -> list[ReadDie]:
         frame = _as_bgr(frame_bgr)
+        if not holds_a_die(frame):
+            return []
         view, pip_dice = self._sized_read(frame)
         dice = [self._classify(frame, die) for die in pip_dice]
         if self._faces:  # taught faces are looked for on every die body, pips or not
@@ -153,7 +155,10 @@ class DiceReader:
     def find(self, frame_bgr: np.ndarray) -> list[tuple[tuple[float, float], float]]:
         """(centre, size) in input pixels of every die found, whether or not it shows pips: each die body, and
         each die found by its pips that no body covers (a die merged with a neighbour or a wall)."""
-        view, pip_dice = self._sized_read(_as_bgr(frame_bgr))
+        frame = _as_bgr(frame_bgr)
+        if not holds_a_die(frame):
+            return []
+        view, pip_dice = self._sized_read(frame)
         bodies = [body for body, _ in self._bodies(view, pip_dice)]
         dice = bodies + [die for die in pip_dice if not any(_near(die, b) for b in bodies)]
         return [(die.center, die.size) for die in dice if self._in_tray(die.center)]
@@ -603,10 +608,14 @@ def _taught(models: dict, module: str, class_name: str) -> dict:
 
 
 def _as_bgr(frame: np.ndarray) -> np.ndarray:
-    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.ndim not in (2, 3):
-        raise ValueError("a frame must be an 8-bit image array")
+    """The frame in BGR: a grey one's level in every channel, a BGRA one without its alpha."""
+    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.ndim not in (2, 3) \
+            or (frame.ndim == 3 and frame.shape[2] not in (1, 3, 4)):
+        raise ValueError("a frame must be an 8-bit image array: grey, BGR or BGRA")
     if frame.ndim == 2:
-        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        frame = frame[:, :, None]
+    if frame.shape[2] == 1:
+        return np.repeat(frame, 3, axis=2)
     if frame.shape[2] == 4:
-        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+        return np.ascontiguousarray(frame[:, :, :3])
     return frame

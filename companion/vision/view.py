@@ -24,6 +24,9 @@ from .profile import Profile
 
 FIND_PX = 320
 """Longest side of the copy the dice bodies are found on: a die of 30 px in a 640 px frame is 15 px there."""
+LEAST_SIDE = 8
+"""A frame whose shorter side is under this many pixels, as taken or in that copy, holds no die that could be found
+(`holds_a_die`): a die's body must show in the copy, and a die of 8 px shows pips of one or two."""
 FACE_IN_BODY = FALLBACK_SPACING / SPACING_PER_FACE
 """A die's top face (the size a ReadDie and the profile's die_px give) over its body as found against the tray,
 which takes in its shadow and any side face in view."""
@@ -81,6 +84,13 @@ BRIGHT = 210
 190-225); the contrasts above are in grey levels of such a frame, so a dim frame is brought up to it..."""
 MAX_GAIN = 4.0
 """...by at most this gain."""
+
+
+def holds_a_die(frame: np.ndarray) -> bool:
+    """Whether a frame is large enough for a die to be found in it (LEAST_SIDE). A narrower one (a row of pixels, a
+    sliver of a panorama) is not looked at: OpenCV refuses to shrink it to no rows."""
+    shorter, longer = sorted(frame.shape[:2])
+    return shorter >= LEAST_SIDE and shorter * min(1.0, FIND_PX / longer) >= LEAST_SIDE
 
 
 class View:

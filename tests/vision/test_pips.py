@@ -78,6 +78,18 @@ def test_pips_whose_blurred_rims_merge_are_parted_each_at_its_place():
     assert distance.min(axis=1).max() < 0.5
 
 
+@pytest.mark.parametrize("shape", [(1, 1), (1, 3), (2, 2)])
+def test_an_image_of_a_few_pixels_passes_its_levels_as_a_larger_one_does(shape):
+    """OpenCV takes an image of one pixel for a scalar, and refused to compare it with the levels (a mosaic of one
+    blob of a pixel, as a frame a few pixels across makes)."""
+    rng = np.random.default_rng(2)
+    response, peak = (rng.integers(0, 256, (8, 8), np.uint8) for _ in range(2))
+    h, w = shape
+    for least in (24, 13.5, 12.5):  # a strength is rounded as OpenCV rounds a scalar: half to even
+        np.testing.assert_array_equal(_above(response[:h, :w].copy(), peak[:h, :w].copy(), 0.5, least),
+                                      _above(response, peak, 0.5, least)[:h, :w])
+
+
 def test_merged_blobs_are_parted_in_a_mosaic_as_in_the_whole_frame_and_in_its_order():
     """Many blobs at odd and even places, some merged pips: the parts found in the mosaic of the merged blobs are
     those labelling the whole frame finds in them, at the same places, in the same order."""

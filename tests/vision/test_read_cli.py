@@ -3,6 +3,7 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.cli import main
@@ -50,6 +51,14 @@ def test_unreadable_file_in_plain_output_is_one_line_naming_it_once(scene, tmp_p
     out, err = capsys.readouterr()
     assert err.splitlines() == [f"dice-companion read: {bad} is not an image"]
     assert out.strip() == f"{scene}: 4 1"
+
+
+def test_an_image_of_one_pixel_reads_no_dice(scene, tmp_path, capsys):
+    dot = tmp_path / "dot.png"
+    cv2.imwrite(str(dot), np.full((1, 1, 3), 200, np.uint8))
+    assert main(["read", "--json", str(dot), str(scene)]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[0]["dice"] == [] and len(lines[1]["dice"]) == 2
 
 
 def test_bad_usage_exits_2():

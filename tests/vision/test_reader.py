@@ -800,14 +800,31 @@ def test_dice_outside_the_calibrated_tray_are_ignored():
     assert [d.value for d in read] == [3]
 
 
-def test_a_frame_that_is_not_an_image_array_is_refused():
-    with pytest.raises(ValueError, match="8-bit image"):
-        DiceReader().read(np.zeros((10, 10), np.float32))
+@pytest.mark.parametrize("frame", [np.zeros((10, 10), np.float32), np.zeros((48, 48, 2), np.uint8),
+                                   np.zeros((48, 48, 5), np.uint8), [[0, 0], [0, 0]]])
+def test_a_frame_that_is_not_an_image_array_is_refused(frame):
+    with pytest.raises(ValueError, match="8-bit image array: grey, BGR or BGRA"):
+        DiceReader().read(frame)
 
 
-def test_grey_frames_are_read():
+@pytest.mark.parametrize("grey", [lambda frame: frame, lambda frame: frame[:, :, None]])
+def test_grey_frames_are_read(grey):
     frame = cv2.cvtColor(render_scene([SynthDie(value=3, center=(300, 200))]), cv2.COLOR_BGR2GRAY)
-    assert [d.value for d in DiceReader().read(frame)] == [3]
+    assert [d.value for d in DiceReader().read(grey(frame))] == [3]
+
+
+@pytest.mark.parametrize("shape", [(0, 0, 3), (1, 1, 3), (1, 640, 3), (6, 4000, 3), (2000, 2, 3)])
+def test_a_frame_too_narrow_to_hold_a_die_reads_none(shape):
+    """An empty frame, a file of one pixel, a row of pixels, a sliver of a panorama: no die, where OpenCV raised
+    (refusing to shrink a frame to no rows, taking one pixel for a scalar)."""
+    frame = np.random.default_rng(3).integers(0, 256, shape, dtype=np.uint8)
+    reader = DiceReader()
+    assert reader.read(frame) == [] and reader.find(frame) == []
+
+
+def test_a_frame_just_large_enough_for_its_die_is_read():
+    frame = render_scene([SynthDie(value=5, size=30, center=(320, 240), angle=20)])[216:264, 296:344]
+    assert [d.value for d in DiceReader().read(frame)] == [5]
 
 
 @pytest.mark.parametrize("folder", ["byler-d6", "matteo-webcam"])
