@@ -51,6 +51,12 @@ MERGED_REACH = 0.65
 shadow, a die's dark rim): a face's pips span 0.55 of a die, and 0.65 of one a fifth larger than the frame's
 typical die (a large 5's middle row, set diagonally)."""
 
+MOST_PIPS = 1000
+"""A frame showing more pip-like blobs of one polarity than this shows texture, not dice (salt-and-pepper noise, a
+speckled cloth, a checkerboard): none of them is taken for a pip. 25 dice show 150 pips; the development photos 150
+of one polarity at most. Faces are proposed between every two like pips, so that 16,000 specks took 4 GB and 20 s
+to judge."""
+
 PLATEAU_SIDE = (0.5, 2.6)
 """A blob that is no pip, this many die sizes long, may be pips merged with the body between them
 (`_in_each_channel`; whether or not it parts at PARTING_LEVEL, into pips or into pieces of that lattice): one die's
@@ -118,6 +124,8 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
         per_channel[k] = channels
         least = max(min_strength, NOISE * percentile_level(response[::4, ::4], 50))
         *pips, boxes = _blobs(response, cv2.dilate(response, reach), die_px, least, level)
+        if len(pips[0]) > MOST_PIPS:
+            pips, boxes = [part[:0] for part in pips], []
         found.append((*pips, np.full(len(pips[0]), k, np.int8)))
         plateaus.append(boxes)
         leasts.append(least)

@@ -138,7 +138,7 @@ class DiceReader:
 
     def read(self, frame_bgr: np.ndarray) -> list[ReadDie]:
         frame = _as_bgr(frame_bgr)
-        if not holds_a_die(frame):
+        if not holds_a_die(frame, self.profile.die_px):
             return []
         view, pip_dice = self._sized_read(frame)
         dice = [self._classify(frame, die) for die in pip_dice]
@@ -156,7 +156,7 @@ class DiceReader:
         """(centre, size) in input pixels of every die found, whether or not it shows pips: each die body, and
         each die found by its pips that no body covers (a die merged with a neighbour or a wall)."""
         frame = _as_bgr(frame_bgr)
-        if not holds_a_die(frame):
+        if not holds_a_die(frame, self.profile.die_px):
             return []
         view, pip_dice = self._sized_read(frame)
         bodies = [body for body, _ in self._bodies(view, pip_dice)]

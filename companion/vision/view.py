@@ -86,11 +86,12 @@ MAX_GAIN = 4.0
 """...by at most this gain."""
 
 
-def holds_a_die(frame: np.ndarray) -> bool:
-    """Whether a frame is large enough for a die to be found in it (LEAST_SIDE). A narrower one (a row of pixels, a
-    sliver of a panorama) is not looked at: OpenCV refuses to shrink it to no rows."""
+def holds_a_die(frame: np.ndarray, die_px: float | None = None) -> bool:
+    """Whether a frame is large enough for a die to be found in it: LEAST_SIDE, and the die's face (`die_px`, the
+    profile's, when calibrated). A narrower one (a row of pixels, a sliver of a panorama, a frame smaller than its
+    dice) is not looked at: OpenCV refuses to shrink it to no rows."""
     shorter, longer = sorted(frame.shape[:2])
-    return shorter >= LEAST_SIDE and shorter * min(1.0, FIND_PX / longer) >= LEAST_SIDE
+    return shorter >= max(LEAST_SIDE, die_px or 0) and shorter * min(1.0, FIND_PX / longer) >= LEAST_SIDE
 
 
 class View:

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.pips import (PARTING_LEVEL, _above, _components, _components_of_tiles, _elongation, _measure,
+from companion.vision.pips import (MOST_PIPS, PARTING_LEVEL, _above, _components, _components_of_tiles, _elongation, _measure,
                                    _Mosaic, find_pips, largest_channel, parted_by_shape, percentile_level)
 
 
@@ -88,6 +88,14 @@ def test_an_image_of_a_few_pixels_passes_its_levels_as_a_larger_one_does(shape):
     for least in (24, 13.5, 12.5):  # a strength is rounded as OpenCV rounds a scalar: half to even
         np.testing.assert_array_equal(_above(response[:h, :w].copy(), peak[:h, :w].copy(), 0.5, least),
                                       _above(response, peak, 0.5, least)[:h, :w])
+
+
+@pytest.mark.parametrize("count, found", [(MOST_PIPS, MOST_PIPS), (MOST_PIPS + 1, 0)])
+def test_more_pip_like_blobs_than_any_dice_show_are_texture_and_none_is_a_pip(count, found):
+    frame = np.full((420, 520, 3), 200, np.uint8)
+    for k in range(count):  # dark dots 12 px apart, row by row
+        cv2.circle(frame, (10 + 12 * (k % 42), 10 + 12 * (k // 42)), 3, (40, 40, 40), -1)
+    assert len(find_pips(frame, 40, 24)) == found
 
 
 def test_merged_blobs_are_parted_in_a_mosaic_as_in_the_whole_frame_and_in_its_order():

@@ -1,5 +1,6 @@
 """The pip reader on rendered edge cases and a few real photos: right, or honestly unsure, never silently wrong."""
 import json
+import tracemalloc
 from pathlib import Path
 
 import cv2
@@ -820,6 +821,27 @@ def test_a_frame_too_narrow_to_hold_a_die_reads_none(shape):
     frame = np.random.default_rng(3).integers(0, 256, shape, dtype=np.uint8)
     reader = DiceReader()
     assert reader.read(frame) == [] and reader.find(frame) == []
+
+
+def test_a_frame_narrower_than_its_calibrated_die_reads_none():
+    frame = np.random.default_rng(4).integers(0, 256, (888, 32, 3), dtype=np.uint8)
+    reader = DiceReader(Profile(die_px=2000.0))
+    assert reader.read(frame) == [] and reader.find(frame) == []
+
+
+def test_salt_and_pepper_noise_reads_no_dice_in_bounded_memory():
+    """A frame of specks at a small calibrated die size: every two specks made a face to judge (437 MB and 6 s for
+    this frame, 16 GB for a larger one), and some made 6s at 1.0."""
+    rng = np.random.default_rng(0)
+    frame = np.full((160, 400, 3), 128, np.uint8)
+    speck = rng.random(frame.shape[:2])
+    frame[speck < 0.05], frame[speck > 0.95] = 0, 255
+    tracemalloc.start()
+    try:
+        assert DiceReader(Profile(die_px=8.0)).read(frame) == []
+        assert tracemalloc.get_traced_memory()[1] < 64 << 20
+    finally:
+        tracemalloc.stop()
 
 
 def test_a_frame_just_large_enough_for_its_die_is_read():
