@@ -179,6 +179,21 @@ def test_a_frame_too_small_to_hold_a_die_is_a_camera_fault(tmp_path, game_in_pro
     assert journal_events(journal) == events
 
 
+def test_a_camera_back_at_another_resolution_loses_nothing(tmp_path, game_in_progress):
+    journal, events = game_in_progress
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "000.png"), np.zeros(FRAME, np.uint8))
+    cv2.imwrite(str(frames / "001.png"), np.zeros((2 * FRAME[0], 2 * FRAME[1], 3), np.uint8))
+    table = Companion(journal, lambda: FolderSource(frames, fps=1000, loop=True))
+    try:
+        table.steps(6)
+        assert table.appliance.session.alert == "" and table.appliance.table.match.events == events
+    finally:
+        table.close()
+    assert journal_events(journal) == events
+
+
 def test_a_die_off_the_mat_is_re_rolled_without_a_read_check():
     setup, _, states = scripted_game("countaloupe", seed=5)
     roll = states[0].random_roll(random.Random(1))

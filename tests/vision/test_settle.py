@@ -110,6 +110,19 @@ def test_a_die_nudged_by_the_hand_is_a_new_scene_and_its_reading_is_reported():
     assert reported == [4, 7 + 4]
 
 
+@pytest.mark.parametrize("size", [(1280, 960), (800, 600), (320, 240)])
+def test_a_camera_back_at_another_resolution_takes_the_dice_in_view_for_no_roll_until_they_move(size):
+    """Its cells cannot be compared with the last frame's (this raised): the still dice it shows are not reported
+    as a new roll, and the next roll is."""
+    nudged = (DICE[0], DICE[1], SynthDie(value=1, center=(440, 230), angle=55))
+    after = still_frames(6, seed=1) + [with_hand(render_scene(DICE, seed=70), 420)] + still_frames(6, seed=2,
+                                                                                                     dice=nudged)
+    frames = still_frames(6) + [cv2.resize(f, size, interpolation=cv2.INTER_AREA) for f in after]
+    states, reported = feed(SettleDetector(quiet_frames=3, repeats=2), frames)
+    assert reported == [4, 13 + 4]
+    assert states[6:10] == [MOVING] * 3 + [SETTLED]
+
+
 def test_reset_forgets_the_reported_roll():
     detector = SettleDetector(quiet_frames=2, repeats=1)
     _, reported = feed(detector, still_frames(5))
