@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from ..errors import CompanionError
-from .profile import Profile
+from .profile import DIE_PX, Profile
 from .reader import DiceReader
 
 BACKGROUND_PX = 160
@@ -49,10 +49,9 @@ def calibrate_tray(frames: list[np.ndarray], base: Profile | None = None) -> Pro
         raise CalibrationError("fewer than two dice could be read in these frames: check the light and the focus")
     sizes = np.array([d.size for d in dice])
     warnings = _lighting_warnings(frames)
-    die_px = _one_size(dice)
-    if die_px is None:
-        warnings.append("the dice read show several sizes (dice of several sizes, or the camera's distance "
-                        "changes): no die size stored")
+    die_px, why = _stored_size(dice)
+    if why:
+        warnings.append(why)
     background = _background(frames, reads)
     tray = None
     if background is None:
@@ -94,6 +93,19 @@ def _reads_as_well(profile: Profile, frames: list[np.ndarray], without: list[lis
                    for other in after):
                 return False
     return count >= sum(die.value is not None for dice in without for die in dice)
+
+
+def _stored_size(dice) -> tuple[float | None, str | None]:
+    """The die size a profile stores for these dice, or None and the warning that says why: they show several
+    sizes, or one a profile cannot store (DIE_PX; specks of a grainy frame were read as dice of 5 px)."""
+    size = _one_size(dice)
+    if size is None:
+        return None, ("the dice read show several sizes (dice of several sizes, or the camera's distance changes): "
+                      "no die size stored")
+    if not DIE_PX[0] <= size <= DIE_PX[1]:
+        return None, (f"the dice read are {size:.0f} px across, outside the {DIE_PX[0]}-{DIE_PX[1]} px a profile "
+                      "stores: no die size stored")
+    return size, None
 
 
 def _one_size(dice) -> float | None:

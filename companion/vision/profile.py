@@ -17,6 +17,8 @@ import numpy as np
 from ..errors import CompanionError
 
 POLARITIES = ("auto", "dark", "light")
+DIE_PX = (8, 2000)
+"""The die sizes (input pixels) a profile may store."""
 
 
 class ProfileError(CompanionError):
@@ -49,8 +51,8 @@ class Profile:
     def __post_init__(self):
         if self.pip_polarity not in POLARITIES:
             raise ProfileError(f"pip_polarity must be one of {', '.join(POLARITIES)}, not {self.pip_polarity!r}")
-        if self.die_px is not None and not (_number(self.die_px) and 8 <= self.die_px <= 2000):
-            raise ProfileError(f"die_px must be 8..2000 pixels, not {self.die_px!r}")
+        if self.die_px is not None and not (_number(self.die_px) and DIE_PX[0] <= self.die_px <= DIE_PX[1]):
+            raise ProfileError(f"die_px must be {DIE_PX[0]}..{DIE_PX[1]} pixels, not {self.die_px!r}")
         if not (_number(self.threshold) and 0.0 <= self.threshold <= 1.0):
             raise ProfileError(f"threshold must be 0..1, not {self.threshold!r}")
         if not isinstance(self.second_opinion, bool):

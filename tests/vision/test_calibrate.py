@@ -1,9 +1,11 @@
 """calibrate_tray stores only what the frames show clearly: one die size when the dice show one, the empty tray
 when the camera stood still."""
 import numpy as np
+import pytest
 
 from companion.vision import DiceReader
-from companion.vision.calibrate import calibrate_tray
+from companion.vision.calibrate import _stored_size, calibrate_tray
+from companion.vision.reader import ReadDie
 from companion.vision.synth import SynthDie, render_scene
 
 WALL = (60, 50, 45)
@@ -35,6 +37,14 @@ def test_dice_of_several_sizes_store_no_die_size():
     profile = calibrate_tray(still_frames(sizes=(38.0, 54.0)))
     assert profile.die_px is None
     assert any("several sizes" in w for w in profile.warnings)
+
+
+@pytest.mark.parametrize("size", [5.5, 2400.0])
+def test_dice_read_at_a_size_no_profile_stores_store_none(size):
+    """Specks of a grainy frame read as dice of 5 px made calibrate fail on the profile's own check."""
+    dice = [ReadDie(center=(40.0 * k, 30.0), size=size, value=4, confidence=1.0) for k in range(3)]
+    stored, why = _stored_size(dice)
+    assert stored is None and f"are {size:.0f} px across" in why
 
 
 def test_a_camera_that_moved_between_frames_stores_no_background():
