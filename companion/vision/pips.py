@@ -51,11 +51,13 @@ MERGED_REACH = 0.65
 shadow, a die's dark rim): a face's pips span 0.55 of a die, and 0.65 of one a fifth larger than the frame's
 typical die (a large 5's middle row, set diagonally)."""
 
-MOST_PIPS = 1000
+MOST_PIPS = 1500
 """A frame showing more pip-like blobs of one polarity than this shows texture, not dice (salt-and-pepper noise, a
-speckled cloth, a checkerboard): none of them is taken for a pip. 25 dice show 150 pips; the development photos 150
-of one polarity at most. Faces are proposed between every two like pips: salt-and-pepper specks at a calibrated die
-of 8 px made 17,000 pips of a 266x750 frame (4 GB and 17 s) and 30,000 of a 496x809 one (16 GB and 78 s)."""
+speckled cloth, a checkerboard): none of them is taken for a pip. 25 dice show 150 pips, the development photos 150
+of one polarity at most, and a coarse cloth rendered around dice of 30 px 1,440 (bench_reader_synthetic --texture
+16). Faces are proposed between every two like pips: salt-and-pepper specks at a calibrated die of 8 px made 17,000
+pips of a 266x750 frame (4 GB and 17 s) and 30,000 of a 496x809 one (16 GB and 78 s). Under the cap such specks
+still take up to 290 MB and 6 s (reader.md)."""
 
 PLATEAU_SIDE = (0.5, 2.6)
 """A blob that is no pip, this many die sizes long, may be pips merged with the body between them

@@ -92,7 +92,7 @@ def test_an_image_of_a_few_pixels_passes_its_levels_as_a_larger_one_does(shape):
 
 @pytest.mark.parametrize("count, found", [(MOST_PIPS, MOST_PIPS), (MOST_PIPS + 1, 0)])
 def test_more_pip_like_blobs_than_any_dice_show_are_texture_and_none_is_a_pip(count, found):
-    frame = np.full((420, 520, 3), 200, np.uint8)
+    frame = np.full((450, 520, 3), 200, np.uint8)
     for k in range(count):  # dark dots 12 px apart, row by row
         cv2.circle(frame, (10 + 12 * (k % 42), 10 + 12 * (k // 42)), 3, (40, 40, 40), -1)
     assert len(find_pips(frame, 40, 24)) == found

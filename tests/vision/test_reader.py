@@ -830,8 +830,8 @@ def test_a_frame_narrower_than_its_calibrated_die_reads_none():
 
 
 def test_salt_and_pepper_noise_reads_no_dice_in_bounded_memory():
-    """A frame of specks at a small calibrated die size: every two specks made a face to judge (437 MB and 6 s for
-    this frame, 16 GB for a larger one), and some made 6s at 1.0."""
+    """A frame of specks at a small calibrated die size: every two specks made a face to judge (419 MB and 5 s for
+    this frame, 16 GB for a larger one), and four made dice at 1.0."""
     rng = np.random.default_rng(0)
     frame = np.full((160, 400, 3), 128, np.uint8)
     speck = rng.random(frame.shape[:2])
