@@ -1,7 +1,7 @@
 """The session loop: camera frames and button presses in, the OLED out (design.md's data flow).
 
 Frames go through the settle detector; only a settled frame is read, and a roll is handed to the table once the same
-reading repeats. Presses go to the table (or the home screen before a game starts). After every input the screen is
+reading repeats (the frames after it, until the scene moves, are not read). Presses go to the table (or the home screen before a game starts). After every input the screen is
 redrawn if it changed. Nothing here knows a game's rules.
 """
 from __future__ import annotations
@@ -79,8 +79,11 @@ class Session:
         self.refresh()
 
     def frame(self, frame) -> bool:
-        """One camera frame; True when it completed a roll that was handed to the table."""
-        if self.settle is None or self.reader is None or self.settle.update(frame) != "settled":
+        """One camera frame; True when it completed a roll that was handed to the table. A settled frame is read
+        only until its still period's roll is reported: the dice then lie still for as long as the players decide,
+        and reading them again could report nothing."""
+        if self.settle is None or self.reader is None or self.settle.update(frame) != "settled" \
+                or self.settle.is_reported:
             return False
         if hasattr(self.screen, "see") and self.finder is not None:  # a screen that learns faces from the camera
             return self._show_to(self.screen, frame)

@@ -55,6 +55,12 @@ class SettleDetector:
     def state(self) -> str:
         return SETTLED if self.is_settled else MOVING
 
+    @property
+    def is_reported(self) -> bool:
+        """Whether this still period's roll has been reported, or its dice disowned: `offer` returns False whatever
+        it is offered until the scene moves, so its frames need no reading."""
+        return self._reported
+
     def update(self, frame_bgr: np.ndarray) -> str:
         """Take the next camera frame; returns "moving" or "settled".
 

@@ -191,3 +191,18 @@ def test_cl_24_dice_still_rolling_when_the_turn_is_blocked_are_not_the_next_play
     assert any(session.frame(frame) for frame in thrown)
     taken = table.match.events[-1]
     assert isinstance(taken, Roll) and sorted(d.value for d in taken.dice if d.kind == "pips") == [1, 3, 5]
+
+
+def test_still_dice_are_read_until_their_roll_is_taken_and_not_again_until_they_move():
+    """The dice lie still while the players decide: reading them on every frame could report nothing."""
+    table, _, _ = seated()
+    anas, bens = roll(2, 4, 6), roll(1, 3, 5)
+    reader = DiceReader(demo_profile(list(anas.dice + bens.dice), TRAY_ZONES))
+    reads = []
+    session = Session(table, dummy(width=128, height=64, mode="1").display,
+                      lambda frame: reads.append(frame) or reader.read(frame), SettleDetector(quiet_frames=3, repeats=2))
+    thrown = render_roll_frames(Tray(TRAY_ZONES).scene(anas), moving=4, still=12, seed=1, size=FRAME)
+    taken = [session.frame(frame) for frame in thrown]
+    assert taken.count(True) == 1 and len(reads) == 2  # the two settled frames whose readings repeat
+    again = render_roll_frames(Tray(TRAY_ZONES).scene(bens), moving=4, still=12, seed=2, size=FRAME)
+    assert [session.frame(frame) for frame in again].count(True) == 1 and len(reads) == 4
