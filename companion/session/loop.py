@@ -1,8 +1,9 @@
 """The session loop: camera frames and button presses in, the OLED out (design.md's data flow).
 
 Frames go through the settle detector; only a settled frame is read, and a roll is handed to the table once the same
-reading repeats (the frames after it, until the scene moves, are not read). Presses go to the table (or the home screen before a game starts). After every input the screen is
-redrawn if it changed. Nothing here knows a game's rules.
+reading repeats (the frames after it, until the scene moves, are not read). Presses go to the table (or the home
+screen before a game starts). After every input the screen is redrawn if it changed. Nothing here knows a game's
+rules.
 """
 from __future__ import annotations
 
@@ -56,8 +57,8 @@ class Session:
 
     `show(image)` puts a picture on the OLED, `reader(frame)` returns the dice read (objects with `to_die()`),
     `finder(frame)` the (centre, size) of every die body, read or not, for screens that learn faces from the
-    camera; `settle` is a SettleDetector. `on_prompt` hears every new prompt (the demo prints them). `alert` replaces the
-    status line while it is set, for faults outside the game such as a lost camera.
+    camera; `settle` is a SettleDetector. `on_prompt` hears every new prompt (the demo prints them). `alert` replaces
+    the status line while it is set, for faults outside the game such as a lost camera.
     """
 
     def __init__(self, screen: Table | HomeScreen, show: Callable, reader=None, settle=None,

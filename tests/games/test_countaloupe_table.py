@@ -199,8 +199,13 @@ def test_still_dice_are_read_until_their_roll_is_taken_and_not_again_until_they_
     anas, bens = roll(2, 4, 6), roll(1, 3, 5)
     reader = DiceReader(demo_profile(list(anas.dice + bens.dice), TRAY_ZONES))
     reads = []
-    session = Session(table, dummy(width=128, height=64, mode="1").display,
-                      lambda frame: reads.append(frame) or reader.read(frame), SettleDetector(quiet_frames=3, repeats=2))
+
+    def read(frame):
+        reads.append(frame)
+        return reader.read(frame)
+
+    session = Session(table, dummy(width=128, height=64, mode="1").display, read,
+                      SettleDetector(quiet_frames=3, repeats=2))
     thrown = render_roll_frames(Tray(TRAY_ZONES).scene(anas), moving=4, still=12, seed=1, size=FRAME)
     taken = [session.frame(frame) for frame in thrown]
     assert taken.count(True) == 1 and len(reads) == 2  # the two settled frames whose readings repeat

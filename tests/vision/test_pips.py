@@ -3,8 +3,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.pips import (MOST_PIPS, PARTING_LEVEL, _above, _components, _components_of_tiles, _elongation, _measure,
-                                   _Mosaic, find_pips, largest_channel, parted_by_shape, percentile_level)
+from companion.vision.pips import (MOST_PIPS, PARTING_LEVEL, _above, _components, _components_of_tiles, _elongation,
+                                   _measure, _Mosaic, find_pips, largest_channel, parted_by_shape, percentile_level)
 
 
 def _blobs() -> np.ndarray:
