@@ -90,8 +90,13 @@ def holds_a_die(frame: np.ndarray, die_px: float | None = None) -> bool:
     """Whether a frame is large enough for a die to be found in it: LEAST_SIDE, and the die's face (`die_px`, the
     profile's, when calibrated). A narrower one (a row of pixels, a sliver of a panorama, a frame smaller than its
     dice) is not looked at: OpenCV refuses to shrink it to no rows."""
-    shorter, longer = sorted(frame.shape[:2])
-    return shorter >= max(LEAST_SIDE, die_px or 0) and shorter * min(1.0, FIND_PX / longer) >= LEAST_SIDE
+    shorter = min(frame.shape[:2])
+    return shorter >= max(LEAST_SIDE, die_px or 0) and shorter * _small_scale(frame) >= LEAST_SIDE
+
+
+def _small_scale(frame: np.ndarray) -> float:
+    """The scale of the copy bodies and the tray are found on: its longer side FIND_PX at most."""
+    return min(1.0, FIND_PX / max(frame.shape[:2]))
 
 
 class View:
@@ -109,7 +114,7 @@ class View:
             frame = cv2.convertScaleAbs(frame, alpha=gain)
             background = None if background is None else cv2.convertScaleAbs(background, alpha=gain)
         self.frame = frame
-        self.small_scale = min(1.0, FIND_PX / max(frame.shape[:2]))
+        self.small_scale = _small_scale(frame)
         self.small = frame if self.small_scale == 1.0 else cv2.resize(
             frame, None, fx=self.small_scale, fy=self.small_scale, interpolation=cv2.INTER_AREA)
         self.tray = Tray(self.small, background)
