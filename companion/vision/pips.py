@@ -73,6 +73,10 @@ PLATEAU_COVER = 0.4
 """...and in a channel covering less of its box than this, the pips stand out alone."""
 
 
+POLARITY = ("dark", "light")
+"""The pips' polarities by name, in the order of their index (Pips.polarity)."""
+
+
 @dataclass(frozen=True)
 class Pips:
     """Pip candidates of one frame, as parallel arrays (working pixels)."""
@@ -81,7 +85,7 @@ class Pips:
     """(n, 2) centres."""
     radius: np.ndarray
     polarity: np.ndarray
-    """0 dark, 1 light."""
+    """0 dark, 1 light: the index of its name in POLARITY."""
     strength: np.ndarray
     """Peak response: how far the pip stands out from its face, in grey levels."""
     colour: np.ndarray
@@ -116,7 +120,7 @@ def find_pips(image: np.ndarray, die_px: float, min_strength: float, polarity: s
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     reach = cv2.getStructuringElement(cv2.MORPH_RECT, (_odd(0.8 * die_px),) * 2)
     found, responses, per_channel, plateaus, leasts = [], [], {}, [], []
-    for k, (name, op) in enumerate((("dark", cv2.MORPH_BLACKHAT), ("light", cv2.MORPH_TOPHAT))):
+    for k, (name, op) in enumerate(zip(POLARITY, (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT))):
         if polarity not in ("auto", name):
             responses.append(np.zeros(image.shape[:2], np.uint8))
             continue

@@ -165,13 +165,17 @@ class DiceReader:
 
     def _sized_read(self, frame: np.ndarray) -> tuple[View, list[ReadDie]]:
         """The frame's view and the dice its pips show (none across two dice of a row: `View.seams`), read again
-        as three dice when its one blob may be three in a row or in an L (`View.three`, `three_in_an_l`: the read
-        that puts more pips on read faces is kept), and at the size the pips give when they are too large for the
-        bodies' size (view.OVERSIZED_PIPS: the read that puts more pips on read faces is kept, or as many on fewer dice
-        unless a row's bodies tell how many dice there are), at a smaller size when its pips sized it (view.PIPS_MAKE:
-        kept likewise), and as a frame of large dice when it reads none (`_large_read`)."""
+        sized by its pips when its one blob, taken for a row of touching dice, shows more pips than they can
+        (`View.as_block`), as three dice when its one blob may be three in a row or in an L (`View.three`,
+        `three_in_an_l`: the read that puts more pips on read faces is kept), and at the size the pips give when they
+        are too large for the bodies' size (view.OVERSIZED_PIPS: the read that puts more pips on read faces is kept,
+        or as many on fewer dice unless a row's bodies tell how many dice there are), at a smaller size when its pips
+        sized it (view.PIPS_MAKE: kept likewise), and as a frame of large dice when it reads none (`_large_read`)."""
         view = View(frame, self._background, self.profile)
         dice = self._pip_dice(view)
+        block = view.as_block(_polarity(dice))
+        if block is not None:
+            view, dice = block, self._pip_dice(block)
         three = view.three or view.three_in_an_l(_typical_size(dice))
         if three:
             as_three = View(frame, self._background, self.profile, row=three)
@@ -479,6 +483,14 @@ def _reads_a_block(read: list[ReadDie], than: list[ReadDie]) -> bool:
     """Whether `read` reads a block of dice (BLOCK) where `than`, read at a larger size, did not."""
     least, more = BLOCK
     return _dice_read(read) >= max(least, _dice_read(than) + more)
+
+
+def _polarity(dice: list[ReadDie]) -> str | None:
+    """The polarity of most of the faces read among `dice` ("dark" where as many are light), or None when none is."""
+    read = [die.polarity for die in dice if die.value is not None and die.polarity is not None]
+    if not read:
+        return None
+    return "light" if 2 * read.count("light") > len(read) else "dark"
 
 
 def _dice_read(dice: list[ReadDie]) -> int:

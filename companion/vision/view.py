@@ -19,7 +19,7 @@ from .face_judge import FALLBACK_SPACING, GLARE_LEVEL, SPACING_PER_FACE
 from .find_dice import (Foreground, Region, Row, Tray, die_size, find_regions, row_axis, solidity, split_blob,
                         touching_row)
 from .pip_faces import Seam
-from .pips import DIE_PX, Pips, find_pips, largest_channel, percentile_level
+from .pips import DIE_PX, POLARITY, Pips, find_pips, largest_channel, percentile_level
 from .profile import Profile
 
 FIND_PX = 320
@@ -64,6 +64,13 @@ rendered suite reads otherwise, nor any development photo (13 of matteo-webcam's
 camera change of bench_camera either."""
 ROW_SHARE = 0.15
 """A frame sized within this fraction of its row's share (find_dice.touching_row) is sized by the row."""
+PIPS_A_DIE = 6
+"""A die shows this many pips at most: a frame's one blob taken for a row of touching dice that shows more strong pips
+than its dice can (`View.as_block`) is a block of more dice than the row holds."""
+STRONG_PIP = 0.7
+"""A pip counted for PIPS_A_DIE stands out at least this part as much as the strongest of its polarity on the blob:
+the glints along a red die's light bevels stand out half as much as its white pips (two touching 5s of 48 px showed
+13 such blobs at half, 10 at this)."""
 SMALL_FACES = 0.9
 """A frame sized by its one blob whose dice read show faces under this part of the face a die of the blob's size
 shows may be three touching dice in an L (`View.three_in_an_l`), and is read as such too. An L's blob fills the box
@@ -217,6 +224,24 @@ class View:
         if 2 * radius <= OVERSIZED_PIPS * self.die_px:
             return None
         return View(self._input, self._background, self._profile, die_px=_size_of_pips(radius))
+
+    def as_block(self, polarity: str | None) -> View | None:
+        """This frame's view sized by its pips (`by_pips`), when its one blob was taken for a row of touching dice
+        (`row`) but shows more strong pips of `polarity` (that of the faces read on it) than its dice can show
+        (PIPS_A_DIE, STRONG_PIP); else None. A block of five or six touching dice, two or three to a row, is
+        elongated as two dice are (find_dice.ROW_OF_TWO), and was sized as two dice sharing its area: faces 1.3-1.4
+        times a die's size were made across three dice, a 4's pips with its neighbours' read as a 5 turned 45
+        degrees to them (bench_reader_synthetic --heap)."""
+        if self.row is None or polarity is None:
+            return None
+        pips = self.pips
+        x0, y0, x1, y1 = self.to_working_box(self.row.region.box)
+        on_row = (pips.xy[:, 0] >= x0) & (pips.xy[:, 0] <= x1) & (pips.xy[:, 1] >= y0) & (pips.xy[:, 1] <= y1)
+        strength = pips.strength[on_row & (pips.polarity == POLARITY.index(polarity))]
+        if (strength >= STRONG_PIP * strength.max(initial=0.0)).sum() <= PIPS_A_DIE * self.row.dice:
+            return None
+        size = _size_from_pips(self.small, self.row.share)
+        return View(self._input, self._background, self._profile, die_px=size / self.small_scale, by_pips=True)
 
     def smaller_than_its_pips(self) -> View | None:
         """This frame's view at PIPS_MAKE times smaller a size, when its pips sized it (`by_pips`); else None."""
