@@ -261,11 +261,13 @@ class Judge:
         white die's soft shadow on a light grey tray. The reader shows them to die_net, and takes those it reads
         alike."""
 
-    def _edges(self, window: tuple[slice, slice]) -> tuple[np.ndarray, np.ndarray]:
-        """Per working pixel of `window`, the grey gradient's magnitude, and the magnitude times exp(4i angle): in a
-        sum, edges a quarter turn apart (a square's four sides) add up, and a round pip's cancel out. Worked out on
-        the window and a pixel around it (Sobel's reach; at the frame's edge the window's border is the frame's):
-        over the whole frame it took 7 ms, where the few faces asked about need a few hundred pixels each."""
+    def _edges(self, window: tuple[slice, slice]) -> complex | None:
+        """The grey gradients' magnitude-weighted mean of exp(4i angle) over the working pixels of `window` (None
+        where nothing changes there): edges a quarter turn apart (a square's four sides) add up, and a round pip's
+        cancel out. Worked out on the window and a pixel around it (Sobel's reach; at the frame's edge the window's
+        border is the frame's): over the whole frame it took 7 ms, where the few faces asked about need a few hundred
+        pixels each. A gradient's magnitude times exp(4i angle) is (dx + i dy)^4 over the magnitude cubed: summed so,
+        in a third of the time of taking each angle."""
         rows, columns = window
         height, width = self.smooth.shape[:2]
         top, left = max(0, rows.start - 1), max(0, columns.start - 1)
@@ -273,8 +275,16 @@ class Judge:
         grey = cv2.cvtColor(around, cv2.COLOR_BGR2GRAY).astype(np.float32)
         dx, dy = cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1)
         inner = (slice(rows.start - top, rows.stop - top), slice(columns.start - left, columns.stop - left))
-        magnitude = cv2.magnitude(dx, dy)[inner]
-        return magnitude, magnitude * np.exp(4j * np.arctan2(dy[inner], dx[inner]))
+        dx, dy = dx[inner], dy[inner]
+        square = dx * dx + dy * dy
+        magnitude = np.sqrt(square)
+        total = float(magnitude.sum())
+        if total <= 0.0:
+            return None
+        real, imaginary = dx * dx - dy * dy, 2 * dx * dy  # (dx + i dy)^2
+        cube = np.maximum(square * magnitude, 1e-12)
+        return complex(float(((real * real - imaginary * imaginary) / cube).sum()),
+                       float((2 * real * imaginary / cube).sum())) / total
 
     def _askew(self, grid: Grid, least: float) -> bool:
         """Whether the edges within EDGE_REACH spacings of a face share a direction (their mean of exp(4i angle) is
@@ -284,11 +294,9 @@ class Judge:
         (x, y), (height, width) = grid.centre, self.smooth.shape[:2]
         window = (slice(max(0, int(y - reach)), min(height, int(y + reach) + 1)),
                   slice(max(0, int(x - reach)), min(width, int(x + reach) + 1)))
-        magnitude, turned = self._edges(window)
-        total = float(magnitude.sum())
-        if total <= 0.0:
+        mean = self._edges(window)
+        if mean is None:
             return False
-        mean = complex(turned.sum()) / total
         (ax, ay) = grid.linear[0]
         turn = (cmath.phase(mean) - 4 * math.atan2(ay, ax) + math.pi) % (2 * math.pi) - math.pi
         return abs(mean) >= least and math.degrees(abs(turn) / 4) > SQUARE_TO_EDGES
