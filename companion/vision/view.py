@@ -252,11 +252,11 @@ class View:
         touching in a block are one compact blob no larger than a close-up die (LARGE_DIE): read as one die, their
         pips are too small to be found, and no die was read (bench_reader_synthetic --heap, blocks of six dice of 30
         px: all missed in 12 of 40 combinations). The pips are looked for at half the blob's size (a block is two
-        dice across at least) and at a tenth of the frame (`_size_from_pips`)."""
+        dice across at least) and at a tenth of the frame (`_pips_size`)."""
         if self.row is not None or self.by_pips or self._profile.die_px or self.die_px is None or self.blob is None:
             return None
         body = self.die_px * self.small_scale
-        size = _size_from_pips(self.small, body / 2)
+        size = _pips_size(self.small, body / 2)
         if size is None or size > SMALLER_DICE * body:
             return None
         return View(self._input, self._background, self._profile, die_px=size / self.small_scale, by_pips=True)
@@ -311,25 +311,33 @@ def _about(size: float | None, share: float) -> bool:
 
 
 def _size_from_pips(small: np.ndarray, body: float | None) -> float | None:
-    """When dice touch, no body shows one die's size: the pips do (a pip is about a fifth of its face across).
-    Pips are looked for at the body's size and at a tenth of the frame; the size whose strong pips (at least half
-    as strong as the strongest found) stand out most in all wins. Where the dice are as dark as the tray, or the
-    tray is grainy, the blobs found as bodies are pips or grain, and at their size the grain gives many specks,
-    but faint ones.
+    """When dice touch, no body shows one die's size: the pips do (`_pips_size`, looked for at the body's size and at
+    a tenth of the frame), or else the body (`body`) is kept. Where the dice are as dark as the tray, or the tray is
+    grainy, the blobs found as bodies are pips or grain, and at their size the grain gives many specks, but faint
+    ones.
 
     A size from the pips larger than a large body is one large die's, not a heap's (a heap is larger than a die):
     the body's size is kept then, the ratio of pip to face differing between makes (a close-up of a die a fifth
     of the frame across was sized 1.6 times too large, and its pips were then too small to be found)."""
+    size = _pips_size(small, body)
+    if size is None:
+        return body
     large = body is not None and body > LARGE_DIE * max(small.shape[:2])
-    guesses = [g for g in (body, max(small.shape[:2]) / 10) if g]
-    found = [find_pips(small, guess, MIN_PIP_STRENGTH) for guess in guesses]
+    return min(body, size) if large else size
+
+
+def _pips_size(small: np.ndarray, guess: float | None) -> float | None:
+    """The die size (`small` pixels) the pips give (a pip is about a fifth of its face across), or None where fewer
+    than three are found. Pips are looked for at `guess` and at a tenth of the frame; the size whose strong pips
+    (at least half as strong as the strongest found) stand out most in all wins."""
+    guesses = [g for g in (guess, max(small.shape[:2]) / 10) if g]
+    found = [find_pips(small, g, MIN_PIP_STRENGTH) for g in guesses]
     strengths = [pips.strength for pips in found]
     strongest = max((float(s.max()) for s in strengths if len(s)), default=0.0)
     best = max(range(len(found)), key=lambda k: float(strengths[k][strengths[k] >= strongest / 2].sum()))
     if len(found[best]) < 3:
-        return body
-    size = _size_of_pips(float(np.median(found[best].radius)))
-    return min(body, size) if large else size
+        return None
+    return _size_of_pips(float(np.median(found[best].radius)))
 
 
 def _size_of_pips(radius: float) -> float:
