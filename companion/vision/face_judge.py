@@ -75,7 +75,7 @@ clearly, turned more than SQUARE_TO_EDGES from its grid.
   sharing a direction 0.16-0.49 clearly (bench_reader_synthetic --heap, seeds 1-3: 53 misread, 30 now). Of the
   6,266 faces of four pips or more read right over the development photos, as taken and under seven of
   bench_camera's changes, the 1,918 whose edges share a direction this clearly lie within 20 degrees of them.
-- A 3 is left to the other checks: held so too, the heap's blocks read 5 dice fewer and misread no fewer."""
+- A 3 is left to the other checks: held so too, the heap's blocks read 6 dice fewer and misread no fewer."""
 EDGE_REACH = 2.3
 """The edges looked at lie within this many pip spacings of a face's centre: its body's own (a die's sides lie 1.85
 spacings from its centre) and the seams of its neighbours."""
