@@ -4,7 +4,9 @@
    die size, and a working frame, where a die is `pips.DIE_PX` across (large photos shrink, small dice grow), the
    pips (pips.find_pips), all found at once. A frame whose pips are too large for that size is read again at the
    size they give, and the read with more pips on faces kept (view.OVERSIZED_PIPS); so is one its pips sized, at a
-   smaller size (view.PIPS_MAKE), and one whose one blob may be three dice in a row or an L, as three. A frame that
+   smaller size (view.PIPS_MAKE), and one whose one blob may be three dice in a row or an L, as three; one whose
+   one blob shows more pips than the row of dice it was taken for, or sized as one die reads none, is read at the
+   size its pips give (a block of touching dice: view.View.as_block, of_smaller_dice). A frame that
    reads no die may be a close-up of dice too large for the tray's median: it is read again against the tray its
    border shows (`_large_read`).
 1. The pips are grouped into d6 faces by geometry (pip_faces: every face the pips allow is proposed) and each face

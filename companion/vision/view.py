@@ -72,8 +72,8 @@ STRONG_PIP = 0.7
 the glints along a red die's light bevels stand out half as much as its white pips (two touching 5s of 48 px showed
 13 such blobs at half, 10 at this)."""
 SMALLER_DICE = 0.8
-"""A frame its one blob sized as one die whose pips tell a die this much smaller at most is a block of smaller dice
-(`View.of_smaller_dice`)."""
+"""A frame its one blob sized as one die is a block of smaller dice (`View.of_smaller_dice`) when its pips tell dice
+under this part of that die's size."""
 SMALL_FACES = 0.9
 """A frame sized by its one blob whose dice read show faces under this part of the face a die of the blob's size
 shows may be three touching dice in an L (`View.three_in_an_l`), and is read as such too. An L's blob fills the box
