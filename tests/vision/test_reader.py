@@ -426,15 +426,23 @@ def test_a_block_of_four_touching_dice_makes_no_face_turned_from_their_edges(val
     assert sum(nearest(read, die.center).value == die.value for die in dice) >= 3
 
 
-def test_a_block_of_six_small_touching_dice_sized_as_one_die_is_read_as_smaller_dice():
-    """Six blue dice of 30 px with yellow pips in a block of two rows alone on a white tray (bench_reader_synthetic
-    --heap): their blob is not notched, and the frame was sized as one die of it, at which one 5 of their pips was
-    read. Its faces are small for that die (view.SMALL_FACES), and read as three dice of the blob's area, smaller
-    than one though larger than these, all six are read."""
-    values = (5, 6, 6, 1, 2, 3)
-    centers = ((351.678, 222.576), (357.452, 252.438), (363.226, 282.3), (321.816, 228.35), (327.59, 258.212),
-               (333.364, 288.074))
-    dice, read = three_touching(values, centers, 79.057, (200, 120, 40), (30, 220, 240), (215, 220, 222), 169, size=30)
+@pytest.mark.parametrize("values, centers, angle, body, pips, tray, seed", [
+    ((5, 6, 6, 1, 2, 3), ((351.678, 222.576), (357.452, 252.438), (363.226, 282.3), (321.816, 228.35),
+                          (327.59, 258.212), (333.364, 288.074)), 79.057, (200, 120, 40), (30, 220, 240),
+     (215, 220, 222), 169),
+    ((5, 5, 1, 3, 5, 2), ((295.24, 267.57), (322.73, 281.99), (350.22, 296.41), (280.82, 295.06), (308.31, 309.48),
+                          (335.8, 323.9)), 27.681, (228, 234, 238), (35, 30, 30), (120, 170, 210), 873)],
+    ids=["one face read", "none read"])
+def test_a_block_of_six_small_touching_dice_sized_as_one_die_is_read_as_smaller_dice(values, centers, angle, body,
+                                                                                     pips, tray, seed):
+    """Six dice of 30 px in a block of two rows alone in a frame (bench_reader_synthetic --heap): their blob is not
+    notched, and no larger than a close-up die, and the frame was sized as one die of it.
+    - Blue dice with yellow pips on a white tray: one 5 of their pips was read. Its faces are small for that die
+      (view.SMALL_FACES), and read as three dice of the blob's area, smaller than one though larger than these, all
+      six are read.
+    - Ivory dice on wood (seed 1): at 80 px their pips are too small to be found, and no die was read. They tell dice
+      of about 30 px (view.View.of_smaller_dice): read at that size, every die is."""
+    dice, read = three_touching(values, centers, angle, body, pips, tray, seed, size=30)
     assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 6
 
 
@@ -462,18 +470,6 @@ def test_two_touching_dice_whose_bevels_glint_are_read_as_a_row(values, centers,
     show more than two dice can (view.STRONG_PIP): read as a block, one die was read."""
     dice, read = three_touching(values, centers, angle, (40, 40, 190), (240, 240, 240), tray, seed, size=48)
     assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 2
-
-
-def test_a_block_of_small_dice_sized_as_one_die_is_read_sized_by_its_pips():
-    """Six ivory dice of 30 px touching in a block on wood (bench_reader_synthetic --heap seed 1): their blob is
-    compact and no larger than a close-up die, and the frame was sized as one die of 80 px, at which their pips are
-    too small to be found: no die was read. They tell dice of about 30 px (view.View.of_smaller_dice): read at that
-    size, every die is."""
-    values = (5, 5, 1, 3, 5, 2)
-    centers = ((295.24, 267.57), (322.73, 281.99), (350.22, 296.41), (280.82, 295.06), (308.31, 309.48),
-               (335.8, 323.9))
-    dice, read = three_touching(values, centers, 27.681, (228, 234, 238), (35, 30, 30), (120, 170, 210), 873, size=30)
-    assert [nearest(read, die.center).value for die in dice] == list(values) and len(read) == 6
 
 
 @pytest.mark.parametrize("values, centers, angle, body, pips, tray, seed", [
