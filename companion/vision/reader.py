@@ -250,8 +250,10 @@ class DiceReader:
         height, width = view.frame.shape[:2]
         dice = [die for die in (_in_input(view, face) for face in faces) if _seen_whole(die, width, height)]
         counts = [unread_pips(pips, faces, box) for box in bodies]
-        dice += [replace(self._body_die(view, region, dice), counted_pips=count) for region, count in zip(lone, counts)
-                 if count and die_shaped(region, view.small.shape)]
+        unread = [replace(self._body_die(view, region, dice), counted_pips=count) for region, count in zip(lone, counts)
+                  if count and die_shaped(region, view.small.shape)]
+        # a body may be a part of a die read (its shadow, where the die is of the tray's colour): no other die
+        dice += [body for body in unread if not any(_near(body, die) for die in dice if die.value is not None)]
         # a face left unread off every body is no die: the specks of a grainy cloth make such faces
         body_boxes = [view.to_input_box(region.box) for region in view.regions]
         on_bodies = [die for die in dice if die.value is not None or _in_any(die.center, body_boxes)]
