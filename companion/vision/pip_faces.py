@@ -337,9 +337,13 @@ class Seam:
 
     def holds(self, xy: np.ndarray, die_px: float) -> bool:
         """Whether a face of these pips, without a centre pip, is centred on the seam (ACROSS_SEAM)."""
-        x, y = xy.mean(axis=0) - self.middle
+        return self.holds_face(xy.mean(axis=0), len(xy), die_px)
+
+    def holds_face(self, centre, pips: int, die_px: float) -> bool:
+        """Whether a face of `pips` pips, without a centre pip, centred at `centre`, is centred on the seam."""
+        x, y = centre[0] - self.middle[0], centre[1] - self.middle[1]
         along, across = abs(x * self.along[0] + y * self.along[1]), abs(y * self.along[0] - x * self.along[1])
-        return len(xy) % 2 == 0 and along < ACROSS_SEAM * die_px and across < die_px / 2
+        return pips % 2 == 0 and along < ACROSS_SEAM * die_px and across < die_px / 2
 
 
 def _close(count: int, spacing: float, die_px: float, typical_spacing: float) -> bool:

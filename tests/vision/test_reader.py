@@ -282,6 +282,16 @@ def test_touching_dice_are_right_or_unsure_never_misread(values, angle):
         assert die.value in (None, truth.value), f"{truth.value} read as {die.value}"
 
 
+def test_a_second_look_at_a_row_makes_no_face_across_its_seam():
+    """A pink 4 and 5 with white pips touching on an orange tray: the first look reads neither, and makes no face
+    across the seam between them (pip_faces.ACROSS_SEAM), but a second look at the row's part made a 4 of two pips
+    of each, which die_net, its crop centred between the dice, agreed with at 0.988. A look's face centred on a
+    row's seam is not taken either: no die is misread."""
+    dice, read = three_touching((4, 5), ((328.08, 242.35), (360.07, 269.87)), 40.704, (180, 150, 240),
+                                (250, 250, 250), (40, 130, 230), 160, size=40)
+    assert all(die.value in (None, nearest(dice, die.center).value) for die in read)
+
+
 def test_a_die_of_the_trays_colour_is_not_read_again_at_a_part_of_its_body():
     """Orange dice of 30 px with black pips on an orange tray: only parts of their bodies stand out (their shadows),
     and a part lying off a 2's face, with the 2's pips in its middle, was taken for another die, which die_net read
