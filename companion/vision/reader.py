@@ -306,7 +306,7 @@ class DiceReader:
                 continue
             face = look_again(view.working_frame, view.to_working_box(region.box), view.tray_colours_step,
                               MIN_PIP_STRENGTH, profile.pip_polarity, profile.min_contrast, profile.threshold)
-            if face is None or any(seam.holds_face(face.center, face.value or 0, DIE_PX) for seam in view.seams):
+            if face is None or any(seam.holds_face(face.center, face.pips, DIE_PX) for seam in view.seams):
                 continue
             die = _in_input(view, face)
             if any(_near(die, other, 1.0) for other in dice + found):
