@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from ..errors import CompanionError
+from .pips import POLARITY
 from .profile import DIE_PX, Profile
 from .reader import DiceReader
 
@@ -145,7 +146,7 @@ def _background(frames: list[np.ndarray], reads: list[list]) -> str | None:
 def _polarity(dice) -> str:
     """"dark" or "light" when nine in ten confident reads (and at least three) agree, else "auto"."""
     seen = [d.polarity for d in dice]
-    for name in ("dark", "light"):
+    for name in POLARITY:
         if len(seen) >= 3 and seen.count(name) >= 0.9 * len(seen):
             return name
     return "auto"

@@ -15,8 +15,10 @@ import cv2
 import numpy as np
 
 from ..errors import CompanionError
+from .pips import POLARITY
 
-POLARITIES = ("auto", "dark", "light")
+POLARITIES = ("auto", *POLARITY)
+"""A profile's pip polarity: decided per die ("auto"), or one for every die."""
 DIE_PX = (8, 2000)
 """The die sizes (input pixels) a profile may store."""
 
